@@ -1,0 +1,90 @@
+"""normmath: the numeric core of normgeom (pure numpy; never imports manim).
+
+LayerNorm and RMSNorm with explicit undefined rows, their per-row statistics, the geometry
+the scenes draw (plane, sphere, equator, ellipsoid, poles, LayerNorm steps), the seeded
+reference datasets and the one-vector lesson.
+"""
+
+from normmath.datasets import (
+    COLLAPSE_SEED,
+    DEMO_BIAS,
+    DEMO_EPS,
+    DEMO_GAIN,
+    MAIN_CLOUD_SEED,
+    PointSet,
+    collapse_set,
+    load_points,
+    main_cloud,
+)
+from normmath.errors import NormMathError, UndefinedResultError
+from normmath.geometry import (
+    LayerNormSteps,
+    apply_affine,
+    collapse_poles,
+    equator_points,
+    interpolate,
+    layer_norm_steps,
+    plane_basis,
+    project_to_mean_zero,
+    smooth,
+    sphere_radius,
+    sphere_wireframe,
+    uniform_component,
+    uniform_vector,
+)
+from normmath.lesson import (
+    LESSON_EPS,
+    POSITIVE,
+    PRESETS,
+    Lesson,
+    LessonRow,
+    display,
+    lesson,
+    preset,
+)
+from normmath.norms import LAYER_NORM_EPS, RMS_NORM_EPS, NormResult, layer_norm, rms_norm
+from normmath.stats import RowStats, angle_to_uniform, mean_to_std_ratio, row_stats
+
+__all__ = [
+    "COLLAPSE_SEED",
+    "DEMO_BIAS",
+    "DEMO_EPS",
+    "DEMO_GAIN",
+    "LAYER_NORM_EPS",
+    "LESSON_EPS",
+    "MAIN_CLOUD_SEED",
+    "POSITIVE",
+    "PRESETS",
+    "RMS_NORM_EPS",
+    "LayerNormSteps",
+    "Lesson",
+    "LessonRow",
+    "NormMathError",
+    "NormResult",
+    "PointSet",
+    "RowStats",
+    "UndefinedResultError",
+    "angle_to_uniform",
+    "apply_affine",
+    "collapse_poles",
+    "collapse_set",
+    "display",
+    "equator_points",
+    "interpolate",
+    "layer_norm",
+    "layer_norm_steps",
+    "lesson",
+    "load_points",
+    "main_cloud",
+    "mean_to_std_ratio",
+    "plane_basis",
+    "preset",
+    "project_to_mean_zero",
+    "rms_norm",
+    "row_stats",
+    "smooth",
+    "sphere_radius",
+    "sphere_wireframe",
+    "uniform_component",
+    "uniform_vector",
+]

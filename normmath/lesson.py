@@ -1,0 +1,154 @@
+"""The one-vector lesson: both rules on one vector, coordinate by coordinate.
+
+The construction table has, per coordinate: input, square, centered value, RMSNorm and
+LayerNorm outputs, and the outputs of the Positive reference (1, 2, 3) under the same gain
+and epsilon. Values are computed unrounded; :func:`display` rounds to six decimals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from normmath.errors import NormMathError
+from normmath.norms import layer_norm, rms_norm
+from normmath.stats import RowStats, row_stats
+from normmath.validation import as_eps, as_rows
+
+__all__ = [
+    "POSITIVE",
+    "LESSON_EPS",
+    "PRESETS",
+    "LessonRow",
+    "Lesson",
+    "lesson",
+    "preset",
+    "display",
+    "undefined_reason",
+]
+
+POSITIVE = (1.0, 2.0, 3.0)
+LESSON_EPS = 1e-6
+
+PRESETS: dict[str, tuple[float, ...]] = {
+    "positive": POSITIVE,
+    "zero": (0.0, 0.0, 0.0),
+    "constant": (2.0, 2.0, 2.0),
+    "mean-zero": (-1.0, 0.0, 1.0),
+    "scaled": (2.0, 4.0, 6.0),
+    "negated": (-1.0, -2.0, -3.0),
+    "shifted": (4.0, 5.0, 6.0),
+}
+"""Named lesson inputs: the Positive reference and the edge cases (gain 1, eps 1e-6)."""
+
+
+def preset(name: str) -> tuple[float, ...]:
+    """The vector of a preset by name (see :data:`PRESETS`)."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        names = ", ".join(PRESETS)
+        raise NormMathError(f"preset: unknown preset {name!r}; choose one of {names}") from None
+
+
+@dataclass(frozen=True)
+class LessonRow:
+    """One coordinate of the construction table; ``None`` marks an undefined output."""
+
+    coordinate: str
+    input: float
+    square: float
+    centered: float
+    rms_output: float | None
+    ln_output: float | None
+    rms_reference: float | None
+    ln_reference: float | None
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """The whole lesson for one vector: table rows, statistics and undefined reasons."""
+
+    vector: tuple[float, ...]
+    gain: float
+    eps: float
+    rows: tuple[LessonRow, ...]
+    stats: RowStats
+    rms_defined: bool
+    ln_defined: bool
+
+    @property
+    def rms_reason(self) -> str | None:
+        """Why RMSNorm is undefined, or None."""
+        return None if self.rms_defined else undefined_reason("rms", self.eps)
+
+    @property
+    def ln_reason(self) -> str | None:
+        """Why LayerNorm is undefined, or None."""
+        return None if self.ln_defined else undefined_reason("ln", self.eps)
+
+
+def undefined_reason(rule: str, eps: float) -> str:
+    """The sentence that explains an undefined output of ``rule`` (``"rms"`` or ``"ln"``)."""
+    if rule == "rms":
+        return f"zero denominator: mean square is 0 and epsilon is {eps:g}"
+    return f"zero denominator: variance is 0 and epsilon is {eps:g}"
+
+
+def _outputs(vector: np.ndarray, gain: float, eps: float):
+    rms, ln = rms_norm(vector, gain=gain, eps=eps), layer_norm(vector, gain=gain, eps=eps)
+    as_list = lambda r: [float(v) for v in r.values.data] if bool(r.defined) else None  # noqa: E731
+    return as_list(rms), as_list(ln), bool(rms.defined), bool(ln.defined)
+
+
+def lesson(vector=POSITIVE, gain: float = 1.0, eps: float = LESSON_EPS) -> Lesson:
+    """Compute the lesson for a 1-D ``vector`` of n >= 2 coordinates with a scalar ``gain``.
+
+    >>> l = lesson((1, 2, 3))
+    >>> [display(r.rms_output) for r in l.rows]
+    ['0.46291', '0.92582', '1.38873']
+    >>> display(lesson((0, 0, 0), eps=0.0).rows[0].ln_output)
+    'Undefined'
+    """
+    x = as_rows(vector, "vector")
+    if x.ndim != 1:
+        raise NormMathError(f"vector: expected one vector, got shape {x.shape}")
+    try:
+        gain = float(gain)
+    except (TypeError, ValueError):
+        raise NormMathError(f"gain: expected one number, got {gain!r}") from None
+    if not np.isfinite(gain):
+        raise NormMathError(f"gain: must be finite, got {gain}")
+    eps = as_eps(eps)
+    stats = row_stats(x, gain=gain, eps=eps)
+    rms, ln, rms_ok, ln_ok = _outputs(x, gain, eps)
+    ref = np.array(POSITIVE) if x.shape[0] == len(POSITIVE) else None
+    ref_rms, ref_ln = (_outputs(ref, gain, eps)[:2]) if ref is not None else (None, None)
+    centered = x - float(stats.mean)
+    rows = tuple(
+        LessonRow(
+            coordinate=f"x{i + 1}",
+            input=float(x[i]),
+            square=float(x[i] ** 2),
+            centered=float(centered[i]),
+            rms_output=rms[i] if rms else None,
+            ln_output=ln[i] if ln else None,
+            rms_reference=ref_rms[i] if ref_rms else None,
+            ln_reference=ref_ln[i] if ref_ln else None,
+        )
+        for i in range(x.shape[0])
+    )
+    return Lesson(tuple(float(v) for v in x), gain, eps, rows, stats, rms_ok, ln_ok)
+
+
+def display(value) -> str:
+    """Round to six decimals for display, dropping trailing zeros; None -> ``Undefined``.
+
+    >>> display(1.2247448713915890), display(-0.0000001), display(None), display(4.0)
+    ('1.224745', '0', 'Undefined', '4')
+    """
+    if value is None or np.ma.is_masked(value):
+        return "Undefined"
+    text = f"{round(float(value), 6):.6f}".rstrip("0").rstrip(".")
+    return "0" if text in {"-0", ""} else text

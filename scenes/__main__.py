@@ -1,0 +1,5 @@
+"""``python -m scenes`` runs the normgeom command line."""
+
+from scenes.cli import main
+
+main()

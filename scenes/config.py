@@ -1,0 +1,101 @@
+"""Scene parameters: one object, seed figures as defaults, overridable without code edits.
+
+Overrides come from a TOML file named by ``$NORMGEOM_PARAMS`` (the CLI writes it; plain
+``manim render`` honours it too). Keys: ``gamma``, ``beta``, ``eps``, ``points`` (a .npy/.csv
+path), ``vector``, ``gain``, ``lesson_eps``.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+
+import normmath as nm
+
+__all__ = ["PARAMS_ENV", "SceneParams", "load_params"]
+
+PARAMS_ENV = "NORMGEOM_PARAMS"
+
+
+@dataclass(frozen=True)
+class SceneParams:
+    """Every parameter a scene reads.
+
+    ``gamma``/``beta``/``eps``: the LayerNorm gain, bias and the epsilon demo value;
+    ``points``: a user point file replacing the main cloud (None = seed cloud);
+    ``vector``/``gain``/``lesson_eps``: the one-vector lesson's input, scalar gain, epsilon.
+    """
+
+    gamma: tuple[float, float, float] = nm.DEMO_GAIN
+    beta: tuple[float, float, float] = nm.DEMO_BIAS
+    eps: float = nm.DEMO_EPS
+    points: str | None = None
+    vector: tuple[float, float, float] = nm.POSITIVE
+    gain: float = 1.0
+    lesson_eps: float = nm.LESSON_EPS
+
+    def cloud(self) -> nm.PointSet:
+        """The point set of the LayerNorm scenes: the user's file or the seed cloud."""
+        return nm.load_points(self.points) if self.points else nm.main_cloud()
+
+    def validated(self) -> SceneParams:
+        """Check every value through normmath; raise :class:`normmath.NormMathError`."""
+        nm.validation.as_feature_param(self.gamma, 3, "gamma")
+        nm.validation.as_feature_param(self.beta, 3, "beta")
+        nm.validation.as_eps(self.eps, "eps")
+        nm.validation.as_eps(self.lesson_eps, "lesson_eps")
+        vector = nm.validation.as_rows(self.vector, "vector")
+        if vector.shape != (3,):
+            raise nm.NormMathError(f"vector: the scenes need exactly 3 coordinates, got {vector.size}")
+        if self.points:
+            self.cloud()
+        return self
+
+    def to_toml(self) -> str:
+        """The overrides as TOML text (only values that differ from the defaults)."""
+        lines = []
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if value == field.default or value is None:
+                continue
+            if isinstance(value, str):
+                lines.append(f"{field.name} = {value!r}".replace("'", '"'))
+            elif isinstance(value, tuple):
+                lines.append(f"{field.name} = [{', '.join(repr(float(v)) for v in value)}]")
+            else:
+                lines.append(f"{field.name} = {float(value)!r}")
+        return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _coerce(key: str, value):
+    if key in {"gamma", "beta", "vector"}:
+        return tuple(float(v) for v in value)
+    if key == "points":
+        return str(value)
+    return float(value)
+
+
+def load_params(path: str | os.PathLike | None = None) -> SceneParams:
+    """Defaults updated from a TOML file (``path`` or ``$NORMGEOM_PARAMS``), validated."""
+    path = path or os.environ.get(PARAMS_ENV)
+    if not path:
+        return SceneParams()
+    try:
+        data = tomllib.loads(Path(path).read_text())
+    except FileNotFoundError:
+        raise nm.NormMathError(f"config: {path}: no such file") from None
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise nm.NormMathError(f"config: {path}: unreadable ({exc})") from None
+    known = {f.name for f in fields(SceneParams)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise nm.NormMathError(
+            f"config: {path}: unknown key(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+        )
+    try:
+        overrides = {key: _coerce(key, value) for key, value in data.items()}
+    except (TypeError, ValueError) as exc:
+        raise nm.NormMathError(f"config: {path}: bad value ({exc})") from None
+    return replace(SceneParams(), **overrides).validated()

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs everything normgeom needs: the system packages Manim, LaTeX and espeak-ng need
+# (through apt-get when missing), then a .venv with the project editable plus its dev extra.
+set -euo pipefail
+
+SYSTEM_PACKAGES=(
+  build-essential pkg-config python3-dev python3-venv
+  libcairo2-dev libpango1.0-dev
+  texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-fonts-recommended
+  cm-super-minimal lmodern dvisvgm
+  espeak-ng ffmpeg
+)
+EXTRAS="${NORMGEOM_EXTRAS:-dev}"
+VENV="${VENV:-.venv}"
+PYTHON="${PYTHON:-python3}"
+
+missing=()
+if command -v dpkg-query >/dev/null 2>&1; then
+  for pkg in "${SYSTEM_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+else
+  for tool in pkg-config latex dvisvgm espeak-ng; do
+    command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+  done
+fi
+
+if ((${#missing[@]})); then
+  if command -v apt-get >/dev/null 2>&1; then
+    sudo_cmd=()
+    [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+    echo "setup: installing system packages: ${missing[*]}"
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends \
+      "${missing[@]}" >/dev/null
+  else
+    echo "setup: error: no apt-get here; install these first: ${missing[*]}" >&2
+    echo "setup: (cairo and pango headers, pkg-config, LaTeX with standalone/preview/amsmath, dvisvgm, espeak-ng)" >&2
+    exit 1
+  fi
+fi
+
+[ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
+"$VENV/bin/python" -m pip install -q --upgrade pip
+"$VENV/bin/python" -m pip install -q -e ".[${EXTRAS}]"
+echo "setup: environment ready in $VENV"
