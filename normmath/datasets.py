@@ -85,10 +85,7 @@ def load_points(path, n: int | None = 3) -> PointSet:
     if suffix not in {".npy", ".csv"}:
         raise NormMathError(f"points: {path}: expected a .npy or .csv file")
     try:
-        if suffix == ".npy":
-            data = np.load(path, allow_pickle=False)
-        else:
-            data = _read_csv(path)
+        data = np.load(path, allow_pickle=False) if suffix == ".npy" else _read_csv(path)
     except FileNotFoundError:
         raise NormMathError(f"points: {path}: no such file") from None
     except (OSError, ValueError) as exc:
@@ -101,15 +98,21 @@ def load_points(path, n: int | None = 3) -> PointSet:
     return PointSet(data, ("user",) * data.shape[0])
 
 
-def _read_csv(path: Path) -> np.ndarray:
-    """Parse a numeric CSV, skipping one header line if the first line is not numeric."""
-    lines = [line for line in path.read_text().splitlines() if line.strip()]
-    if not lines:
-        raise ValueError("the file is empty")
+def _is_number(text: str) -> bool:
     try:
-        [float(v) for v in lines[0].split(",")]
+        float(text)
     except ValueError:
+        return False
+    return True
+
+
+def _read_csv(path: Path) -> np.ndarray:
+    """Parse a numeric CSV; a first line with no numeric field is a header and is skipped."""
+    lines = [line for line in path.read_text().splitlines() if line.strip()]
+    if lines and not any(_is_number(v) for v in lines[0].split(",")):
         lines = lines[1:]
+    if not lines:
+        raise ValueError("no data rows")
     try:
         return np.array([[float(v) for v in line.split(",")] for line in lines], dtype=float)
     except ValueError as exc:

@@ -129,7 +129,8 @@ def apply_affine(points, gain=1.0, bias=0.0) -> np.ndarray:
 def collapse_poles(n: int = 3) -> np.ndarray:
     r"""The two RMSNorm collapse poles :math:`\pm\mathbf 1`, rows (+1,...,1) and (-1,...,-1).
 
-    RMSNorm (epsilon 0) of any constant vector :math:`c\mathbf 1` is :math:`\mathrm{sign}(c)\mathbf 1`.
+    RMSNorm (epsilon 0) of a constant vector :math:`c\mathbf 1` is
+    :math:`\mathrm{sign}(c)\mathbf 1`.
     """
     ones = np.ones(int(n))
     return np.stack([ones, -ones])

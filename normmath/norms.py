@@ -71,7 +71,7 @@ def row_mean(x: np.ndarray) -> np.ndarray:
 
 
 def row_variance(x: np.ndarray) -> np.ndarray:
-    """Population variance ``mean((x - mean)^2)`` over the last axis; exactly 0 for constant rows."""
+    """Population variance ``mean((x - mean)^2)`` over the last axis; 0 for constant rows."""
     constant = np.all(x == x[..., :1], axis=-1)
     centered = x - row_mean(x)[..., None]
     return np.where(constant, 0.0, np.mean(centered**2, axis=-1))

@@ -22,9 +22,7 @@ def as_rows(x, name: str = "x") -> np.ndarray:
     if arr.ndim == 0:
         raise NormMathError(f"{name}: expected shape (..., n) with n >= 2, got a scalar")
     if arr.shape[-1] < 2:
-        raise NormMathError(
-            f"{name}: expected shape (..., n) with n >= 2, got shape {arr.shape}"
-        )
+        raise NormMathError(f"{name}: expected shape (..., n) with n >= 2, got shape {arr.shape}")
     if not np.all(np.isfinite(arr)):
         raise NormMathError(f"{name}: contains NaN or infinite values")
     return arr

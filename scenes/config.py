@@ -48,7 +48,9 @@ class SceneParams:
         nm.validation.as_eps(self.lesson_eps, "lesson_eps")
         vector = nm.validation.as_rows(self.vector, "vector")
         if vector.shape != (3,):
-            raise nm.NormMathError(f"vector: the scenes need exactly 3 coordinates, got {vector.size}")
+            raise nm.NormMathError(
+                f"vector: the scenes need exactly 3 coordinates, got {vector.size}"
+            )
         if self.points:
             self.cloud()
         return self

@@ -29,8 +29,10 @@ def load_narration(module: str) -> dict[str, dict[str, str]]:
     path = NARRATION_DIR / f"{module}.toml"
     with path.open("rb") as handle:
         data = tomllib.load(handle)
-    return {scene: {beat: " ".join(text.split()) for beat, text in beats.items()}
-            for scene, beats in data.items()}
+    return {
+        scene: {beat: " ".join(text.split()) for beat, text in beats.items()}
+        for scene, beats in data.items()
+    }
 
 
 def scene_beats(scene_class: type) -> dict[str, str]:

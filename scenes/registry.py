@@ -19,7 +19,7 @@ class SceneEntry:
 
 SCENES: tuple[SceneEntry, ...] = (
     SceneEntry("MeanCentering", "layernorm", "Centering projects the cloud onto the plane x+y+z=0"),
-    SceneEntry("Standardization", "layernorm", "Dividing by the std puts every point on the sphere"),
+    SceneEntry("Standardization", "layernorm", "Dividing by the std puts points on the sphere"),
     SceneEntry("Gain", "layernorm", "Gain gamma stretches the sphere into an ellipsoid"),
     SceneEntry("Bias", "layernorm", "Bias beta shifts the whole figure"),
     SceneEntry("Epsilon", "layernorm", "Epsilon pulls low-variance points inside the sphere"),
