@@ -46,5 +46,6 @@ lint: setup
 	$(VENV)/bin/ruff format --check normmath scenes tests benchmarks
 
 clean:
-	rm -rf media/* build *.egg-info .pytest_cache .ruff_cache .hypothesis
+	find media -mindepth 1 ! -name .gitkeep -delete
+	rm -rf build *.egg-info .pytest_cache .ruff_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -93,9 +93,8 @@ def load_params(path: str | os.PathLike | None = None) -> SceneParams:
     known = {f.name for f in fields(SceneParams)}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise nm.NormMathError(
-            f"config: {path}: unknown key(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
-        )
+        names, allowed = ", ".join(unknown), ", ".join(sorted(known))
+        raise nm.NormMathError(f"config: {path}: unknown key(s) {names}; known: {allowed}")
     try:
         overrides = {key: _coerce(key, value) for key, value in data.items()}
     except (TypeError, ValueError) as exc:
