@@ -1,0 +1,223 @@
+"""Render-speed benchmark: every scene, cold cache, at chosen qualities, several runs.
+
+Each measurement is a fresh process (:mod:`benchmarks.render_probe`), so import cost and
+peak memory belong to that render. The table and ``media/bench.json`` report medians over
+runs: wall time, frames, frames/s, realtime factor (wall / video seconds), mobjects per
+frame and peak memory; then the whole lecture, and optionally a reference matplotlib
+script timed in the same run::
+
+    python -m benchmarks.bench --runs 3 --qualities low,high
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from importlib import metadata
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scenes.registry import scene_names  # noqa: E402
+
+__all__ = ["measure_scene", "measure_lecture", "measure_reference", "summarize", "main"]
+
+SILENT = {"NORMGEOM_VOICE": "none"}
+MEDIAN_KEYS = (
+    "process_seconds",
+    "render_seconds",
+    "frames_per_second",
+    "realtime_factor",
+    "mobjects_per_frame",
+    "peak_memory_mb",
+)
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ, **SILENT)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    env.pop("NORMGEOM_PARAMS", None)
+    return env
+
+
+def measure_scene(scene: str, quality: str) -> dict:
+    """One cold render of ``scene`` in a fresh process and a throw-away media folder."""
+    with tempfile.TemporaryDirectory(prefix="normgeom-bench-") as media:
+        out = subprocess.run(
+            [sys.executable, "-m", "benchmarks.render_probe", scene, quality, media],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=_env(),
+        )
+    if out.returncode != 0:
+        tail = (out.stderr.strip().splitlines() or ["no output"])[-1]
+        raise RuntimeError(f"{scene} at {quality} failed: {tail}")
+    row = json.loads(out.stdout.strip().splitlines()[-1])
+    row["frames_per_second"] = row["frames"] / row["process_seconds"]
+    row["realtime_factor"] = row["process_seconds"] / row["video_seconds"]
+    return row
+
+
+def summarize(runs: list[dict]) -> dict:
+    """Medians of the timing keys over runs; the fixed keys from the first run."""
+    summary = {k: v for k, v in runs[0].items() if k not in MEDIAN_KEYS}
+    summary.update({k: statistics.median(r[k] for r in runs) for k in MEDIAN_KEYS})
+    summary["runs"] = len(runs)
+    return summary
+
+
+def measure_lecture(quality: str, jobs: int) -> dict:
+    """Time ``normgeom video`` (silent) from an empty media folder."""
+    with tempfile.TemporaryDirectory(prefix="normgeom-bench-lecture-") as media:
+        output = Path(media) / "lecture.mp4"
+        command = [
+            sys.executable, "-m", "scenes", "video", "--quality", quality, "--voice", "none",
+            "--jobs", str(jobs), "--media-dir", media, "--output", str(output),
+        ]  # fmt: skip
+        started = time.perf_counter()
+        out = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=_env())
+        wall = time.perf_counter() - started
+        if out.returncode != 0:
+            tail = (out.stderr.strip().splitlines() or ["no output"])[-1]
+            raise RuntimeError(f"lecture at {quality} failed: {tail}")
+        import av
+
+        with av.open(str(output)) as container:
+            seconds = float(container.duration) / av.time_base
+    return {
+        "quality": quality,
+        "jobs": jobs,
+        "wall_seconds": wall,
+        "video_seconds": seconds,
+        "realtime_factor": wall / seconds,
+    }
+
+
+def measure_reference(script: Path, frames_per_animation: int) -> dict:
+    """Run a matplotlib reference script; time each ``Animation k`` from its progress lines.
+
+    The script prints ``... Animation k ...`` as it starts each animation; the time between
+    two such lines is animation k's render time.
+    """
+    with tempfile.TemporaryDirectory(prefix="normgeom-bench-ref-") as work:
+        env = dict(os.environ, MPLBACKEND="Agg")
+        proc = subprocess.Popen(
+            [sys.executable, "-u", str(script.resolve())],
+            cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        )  # fmt: skip
+        started = time.perf_counter()
+        marks: list[tuple[int, float]] = []
+        for line in proc.stdout:
+            found = re.search(r"Animation (\d+)", line)
+            if found and (not marks or marks[-1][0] != int(found.group(1))):
+                marks.append((int(found.group(1)), time.perf_counter()))
+        proc.wait()
+        finished = time.perf_counter()
+    if proc.returncode != 0 or not marks:
+        raise RuntimeError(f"reference script {script} failed or printed no progress")
+    ends = [t for _, t in marks[1:]] + [finished]
+    per = {
+        str(k): {"seconds": end - t, "frames_per_second": frames_per_animation / (end - t)}
+        for (k, t), end in zip(marks, ends, strict=True)
+    }
+    return {"script": script.name, "total_seconds": finished - started, "animations": per}
+
+
+def machine() -> dict:
+    """Cores, CPU model and versions of what renders."""
+    cpu = platform.processor()
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        names = re.findall(r"model name\s*:\s*(.+)", cpuinfo.read_text())
+        cpu = names[0] if names else cpu
+    versions = {}
+    for package in ("manim", "manim-voiceover", "av", "numpy", "normgeom"):
+        try:
+            versions[package] = metadata.version(package)
+        except metadata.PackageNotFoundError:
+            versions[package] = None
+    return {
+        "cores": os.cpu_count(),
+        "cpu": cpu,
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "versions": versions,
+    }
+
+
+def _table(rows: list[dict]) -> Table:
+    table = Table(title="Render speed (medians, cold cache, silent)")
+    for column in ("scene", "quality", "wall s", "frames", "frames/s", "realtime", "mobj/frame",
+                   "peak MB"):  # fmt: skip
+        table.add_column(column, justify="left" if column == "scene" else "right")
+    for r in rows:
+        table.add_row(
+            r["scene"], r["quality"], f"{r['process_seconds']:.2f}", str(r["frames"]),
+            f"{r['frames_per_second']:.1f}", f"{r['realtime_factor']:.2f}",
+            f"{r['mobjects_per_frame']:.0f}", f"{r['peak_memory_mb']:.0f}",
+        )  # fmt: skip
+    return table
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point; returns the exit code."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenes", default="all", help="comma-separated names or 'all'")
+    parser.add_argument("--qualities", default="low,high", help="comma-separated presets")
+    parser.add_argument("--runs", type=int, default=3, help="runs per measurement (median)")
+    parser.add_argument("--lecture", choices=["none", "low", "high", "both"], default="both")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for the lecture")
+    parser.add_argument("--reference-script", type=Path, help="matplotlib script to time")
+    parser.add_argument("--reference-frames", type=int, default=120,
+                        help="frames per animation of the reference script")  # fmt: skip
+    parser.add_argument("--output", type=Path, default=ROOT / "media" / "bench.json")
+    args = parser.parse_args(argv)
+
+    names = scene_names() if args.scenes == "all" else args.scenes.split(",")
+    unknown = sorted(set(names) - set(scene_names()))
+    if unknown or args.runs < 1:
+        parser.error(f"unknown scene(s): {', '.join(unknown)}" if unknown else "--runs >= 1")
+    console = Console(stderr=True)
+    scenes = []
+    for quality in args.qualities.split(","):
+        for name in names:
+            console.print(f"[dim]{name} at {quality} x{args.runs}[/dim]")
+            scenes.append(summarize([measure_scene(name, quality) for _ in range(args.runs)]))
+    lectures = []
+    lecture_qualities = {"none": [], "both": ["low", "high"]}.get(args.lecture, [args.lecture])
+    for quality in lecture_qualities:
+        console.print(f"[dim]lecture at {quality}[/dim]")
+        lectures.append(measure_lecture(quality, args.jobs))
+    result = {"machine": machine(), "scenes": scenes, "lecture": lectures}
+    if args.reference_script:
+        console.print("[dim]reference script[/dim]")
+        result["reference"] = measure_reference(args.reference_script, args.reference_frames)
+    Console().print(_table(scenes))
+    for lecture in lectures:
+        Console().print(
+            f"lecture {lecture['quality']}: {lecture['wall_seconds']:.1f} s wall for "
+            f"{lecture['video_seconds']:.1f} s of video (realtime {lecture['realtime_factor']:.2f})"
+        )
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    tmp = args.output.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(result, indent=2))
+    tmp.replace(args.output)
+    Console().print(f"wrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""Render one scene in this process, cold, and print what it cost as one JSON line.
+
+Run by :mod:`benchmarks.bench` in a fresh process per measurement, so peak memory and
+import cost belong to this one render::
+
+    python -m benchmarks.render_probe Standardization low /tmp/media
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import sys
+import time
+
+__all__ = ["probe"]
+
+
+def probe(scene_name: str, quality: str, media_dir: str) -> dict:
+    """Render ``scene_name`` at a quality preset with caching off; count frames and mobjects.
+
+    Mobjects per frame is the mean number of mobjects the camera draws per captured frame
+    (the family members with points that Cairo renders), the renderer's unit of cost.
+    """
+    started = time.perf_counter()
+    from manim import tempconfig
+    from manim.camera.camera import Camera
+    from manim.scene.scene_file_writer import SceneFileWriter
+
+    from scenes.pipeline.quality import resolve_quality
+    from scenes.registry import load_scene_class
+
+    counts = {"frames": 0, "drawn": 0, "captures": 0}
+    original_display = Camera.get_mobjects_to_display
+    original_write = SceneFileWriter.write_frame
+
+    def counting_display(self, *args, **kwargs):
+        shown = original_display(self, *args, **kwargs)
+        counts["drawn"] += len(shown)
+        counts["captures"] += 1
+        return shown
+
+    def counting_write(self, *args, **kwargs):
+        counts["frames"] += 1
+        return original_write(self, *args, **kwargs)
+
+    Camera.get_mobjects_to_display = counting_display
+    SceneFileWriter.write_frame = counting_write
+    scene_class = load_scene_class(scene_name)
+    preset = resolve_quality(quality)
+    options = {
+        "pixel_width": preset.width,
+        "pixel_height": preset.height,
+        "frame_rate": preset.fps,
+        "disable_caching": True,
+        "media_dir": media_dir,
+        "progress_bar": "none",
+        "verbosity": "WARNING",
+    }
+    with tempconfig(options):
+        from manim import config
+
+        frame_rate = config.frame_rate
+        size = (config.pixel_width, config.pixel_height)
+        render_start = time.perf_counter()
+        scene_class().render()
+        render_seconds = time.perf_counter() - render_start
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    frames = counts["frames"]
+    return {
+        "scene": scene_name,
+        "quality": preset.name,
+        "resolution": list(size),
+        "frame_rate": frame_rate,
+        "frames": frames,
+        "video_seconds": frames / frame_rate,
+        "render_seconds": render_seconds,
+        "process_seconds": time.perf_counter() - started,
+        "mobjects_per_frame": counts["drawn"] / max(counts["captures"], 1),
+        "peak_memory_mb": peak_kb / 1024.0,
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(probe(*sys.argv[1:4])))
