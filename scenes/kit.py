@@ -1,11 +1,85 @@
 """The drawing kit shared by every scene: palette, camera poses and cheap 3D builders.
 
 Colour carries meaning and is the same in every scene (Okabe-Ito, colourblind-safe).
+
+Manim's Cairo renderer pays per mobject per frame, so every builder here returns as few
+mobjects as the picture allows: a wireframe of many curves is *one* VMobject with one
+subpath per curve, a set of dashed trails is one VMobject, a legend's or formula's glyphs of
+one colour are merged into one VMobject (:func:`flatten`), axes are three Lines and points
+are flat Dots that the scene keeps facing the camera (:func:`face_camera`).
+
+The builders take positions in math coordinates; scenes draw at scale 1, so a point's scene
+coordinates *are* the normmath values, and framing is done by the camera's zoom.
 """
 
 from __future__ import annotations
 
-__all__ = ["PALETTE"]
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from manim import (
+    DEGREES,
+    DL,
+    DOWN,
+    LEFT,
+    RIGHT,
+    UL,
+    UR,
+    BackgroundRectangle,
+    Dot,
+    Line,
+    MathTex,
+    Mobject,
+    Polygon,
+    Star,
+    Text,
+    ThreeDScene,
+    VGroup,
+    VMobject,
+    linear,
+)
+
+import normmath as nm
+
+__all__ = [
+    "PALETTE",
+    "DOT_RADIUS",
+    "LAYERS",
+    "FONT",
+    "LABEL_SIZE",
+    "CameraPose",
+    "POSES",
+    "flatten",
+    "polyline_points",
+    "curves",
+    "set_curves",
+    "dashes",
+    "set_dashes",
+    "segments",
+    "point_cloud",
+    "place",
+    "positions",
+    "face_camera",
+    "axes",
+    "mean_axis",
+    "plane",
+    "plane_outline",
+    "sphere",
+    "ellipsoid",
+    "ellipsoid_curves",
+    "equator",
+    "equator_curve",
+    "pole_axis",
+    "pole_markers",
+    "crosses",
+    "LegendEntry",
+    "legend",
+    "formula_panel",
+    "readout",
+    "pin_to_corner",
+    "orbit",
+]
 
 PALETTE = {
     "raw": "#0072B2",  # blue: input points
@@ -24,5 +98,370 @@ PALETTE = {
     "mean_axis": "#CC79A7",  # the all-ones line
     "text": "#EEEEEE",
     "undefined": "#FF6B6B",
+    "equator": "#2FD4A0",  # the LayerNorm equator (a lighter standardized green)
+    "tight": "#FFFFFF",  # the tight, small-variance cluster in the epsilon scene
+    "trail": "#9A9A9A",  # dotted paths from a point's old to its new position
+    "gap": "#B0B0B0",  # RMSNorm-to-LayerNorm gap lines
+    "outline": "#111111",  # dark rim around dots
+    "panel": "#000000",  # background of fixed-in-frame panels
 }
 """Named colours; scenes use these names, never colour literals."""
+
+DOT_RADIUS = 0.075
+"""Screen radius of a point (frame units; dots face the camera, so zoom leaves it fixed)."""
+
+FONT = "DejaVu Sans"
+"""Typeface of legends and readouts."""
+
+LABEL_SIZE = 22
+"""Font size of legend and readout text (readable at 480p)."""
+
+LAYERS = {"plane": -3, "surface": -2, "line": -1, "mark": 0, "point": 1, "panel": 10}
+"""Drawing order by z-index: plane, wireframes, guide lines, trails/marks, points, panels.
+Points are drawn above the plane from every angle, so the plane never hides them."""
+
+_LINE_WIDTH = 2.0
+_PANEL_BUFF = 0.25
+
+
+@dataclass(frozen=True)
+class CameraPose:
+    """A named camera orientation: polar angle ``phi`` and azimuth ``theta`` in degrees
+    (Manim's convention), ``zoom`` (frame units per scene unit) and perspective
+    ``focal_distance`` (scene units; large = nearly orthographic)."""
+
+    phi: float
+    theta: float
+    zoom: float
+    focal_distance: float = 60.0
+
+    def kwargs(self) -> dict[str, float]:
+        """Keyword arguments for ``set_camera_orientation`` / ``move_camera``."""
+        return {
+            "phi": self.phi * DEGREES,
+            "theta": self.theta * DEGREES,
+            "zoom": self.zoom,
+            "focal_distance": self.focal_distance,
+        }
+
+    def with_zoom(self, zoom: float) -> CameraPose:
+        """The same direction at another zoom."""
+        return CameraPose(self.phi, self.theta, zoom, self.focal_distance)
+
+
+POSES: dict[str, CameraPose] = {
+    "cloud": CameraPose(phi=72, theta=-25, zoom=0.25),  # the raw cloud and the mean axis
+    "plane": CameraPose(phi=68, theta=25, zoom=0.30),  # centered points, oblique plane
+    "sphere": CameraPose(phi=66, theta=35, zoom=1.45),  # the sphere and its equator
+    "ellipsoid": CameraPose(phi=64, theta=30, zoom=0.95),  # the gain ellipsoid
+    "shifted": CameraPose(phi=68, theta=20, zoom=0.62),  # ellipsoid at 0 and at beta
+    "wide": CameraPose(phi=70, theta=30, zoom=0.42),  # points far from the sphere
+    "poles": CameraPose(phi=62, theta=-40, zoom=1.45),  # pole axis across the frame
+}
+"""Camera poses by name; scenes pick a pose, never raw angles."""
+
+
+# --- cheap geometry ------------------------------------------------------------------------
+
+
+def flatten(mobject: Mobject, color: str | None = None) -> VMobject:
+    """Merge every glyph/curve of ``mobject`` into one filled VMobject (one draw per frame).
+
+    Subpaths are kept, so holes in glyphs stay holes; style (fill colour) is taken from
+    ``color`` or the first member.
+    """
+    members = [m for m in mobject.family_members_with_points() if isinstance(m, VMobject)]
+    merged = VMobject()
+    for member in members:
+        merged.append_points(member.points)
+    fill = color or members[0].get_fill_color()
+    merged.set_fill(fill, opacity=1.0).set_stroke(width=0)
+    return merged
+
+
+def polyline_points(points: np.ndarray) -> np.ndarray:
+    """Bezier control points (4 per segment) of the straight polyline through ``points``."""
+    points = np.asarray(points, dtype=float)
+    start, end = points[:-1], points[1:]
+    return np.stack(
+        [start, start + (end - start) / 3, start + 2 * (end - start) / 3, end], axis=1
+    ).reshape(-1, 3)
+
+
+def set_curves(mob: VMobject, polylines: Sequence[np.ndarray]) -> VMobject:
+    """Replace ``mob``'s points by the given polylines, one subpath each."""
+    mob.set_points(np.concatenate([polyline_points(p) for p in polylines]))
+    return mob
+
+
+def curves(
+    polylines: Sequence[np.ndarray],
+    color: str,
+    width: float = _LINE_WIDTH,
+    opacity: float = 1.0,
+) -> VMobject:
+    """One stroked VMobject drawing every polyline (closed curves stay closed)."""
+    mob = VMobject(stroke_color=color, stroke_width=width, stroke_opacity=opacity)
+    mob.set_fill(opacity=0)
+    return set_curves(mob, polylines)
+
+
+def _dash_pieces(starts, ends, count: int) -> list[np.ndarray]:
+    starts, ends = np.atleast_2d(starts), np.atleast_2d(ends)
+    t0 = np.arange(count) / count
+    t1 = t0 + 0.5 / count
+    pieces = []
+    for a, b in zip(starts, ends, strict=True):
+        d = b - a
+        pieces.extend(np.stack([a + s * d, a + e * d]) for s, e in zip(t0, t1, strict=True))
+    return pieces
+
+
+def dashes(
+    starts: np.ndarray,
+    ends: np.ndarray,
+    color: str,
+    count: int = 14,
+    width: float = 1.6,
+    opacity: float = 0.8,
+) -> VMobject:
+    """Dotted segments from each row of ``starts`` to the same row of ``ends``, one VMobject.
+
+    Call again through :func:`set_dashes` (or rebuild) to grow trails during a move.
+    """
+    return curves(_dash_pieces(starts, ends, count), color, width, opacity)
+
+
+def set_dashes(mob: VMobject, starts: np.ndarray, ends: np.ndarray, count: int = 14) -> VMobject:
+    """Move the dashes of ``mob`` (built by :func:`dashes` with the same ``count``)."""
+    return set_curves(mob, _dash_pieces(starts, ends, count))
+
+
+def segments(
+    starts: np.ndarray, ends: np.ndarray, color: str, width: float = 1.6, opacity: float = 0.8
+) -> VMobject:
+    """Solid segments from each row of ``starts`` to the same row of ``ends``, one VMobject."""
+    pieces = [
+        np.stack([a, b]) for a, b in zip(np.atleast_2d(starts), np.atleast_2d(ends), strict=True)
+    ]
+    return curves(pieces, color, width, opacity)
+
+
+def point_cloud(points: np.ndarray, color: str, radius: float = DOT_RADIUS) -> VGroup:
+    """One flat Dot per row of ``points`` (scene coordinates = math coordinates), dark rim."""
+    dots = [
+        Dot(p, radius=radius, color=color, stroke_color=PALETTE["outline"], stroke_width=1.2)
+        for p in np.atleast_2d(points)
+    ]
+    return VGroup(*dots).set_z_index(LAYERS["point"])
+
+
+def place(group: VGroup, points: np.ndarray) -> VGroup:
+    """Move the i-th member of ``group`` to the i-th row of ``points``."""
+    for member, point in zip(group, np.atleast_2d(points), strict=True):
+        member.move_to(point)
+    return group
+
+
+def positions(group: VGroup) -> np.ndarray:
+    """Centres of the members of ``group``, shape (k, 3)."""
+    return np.array([member.get_center() for member in group])
+
+
+def face_camera(scene: ThreeDScene, group: Mobject) -> None:
+    """Keep every member of ``group`` facing the camera around its own centre, without
+    adding it to the scene (an animation such as FadeIn adds it)."""
+    for member in group:
+        scene.renderer.camera.add_fixed_orientation_mobjects(member)
+
+
+def axes(half_length: float, width: float = 1.4) -> VGroup:
+    """The x, y, z axes as three Lines through the origin, ``half_length`` each way."""
+    lines = [
+        Line(-half_length * e, half_length * e, stroke_width=width, color=PALETTE["axis"])
+        for e in np.eye(3)
+    ]
+    return VGroup(*lines).set_z_index(LAYERS["line"])
+
+
+def mean_axis(half_length: float) -> VMobject:
+    r"""The all-ones line :math:`t\,\mathbf 1/\sqrt 3`, dashed, ``half_length`` each way."""
+    reach = half_length * nm.uniform_vector(3)
+    line = dashes(-reach[None], reach[None], PALETTE["mean_axis"], count=30, width=3.0)
+    return line.set_z_index(LAYERS["line"])
+
+
+def plane(half_size: float, gain=1.0, bias=0.0, opacity: float = 0.16) -> Polygon:
+    r"""The mean-zero plane :math:`x+y+z=0` as one translucent square of half side
+    ``half_size`` (in the plane basis), mapped through :math:`\gamma \odot p + \beta`."""
+    mob = Polygon(*plane_outline(half_size, gain, bias)[:-1], stroke_width=1.0)
+    mob.set_fill(PALETTE["plane"], opacity=opacity).set_stroke(PALETTE["plane"], opacity=0.5)
+    return mob.set_z_index(LAYERS["plane"])
+
+
+def plane_outline(half_size: float, gain=1.0, bias=0.0) -> np.ndarray:
+    """The closed outline of :func:`plane` (four corners, then the first again), shape (5, 3).
+
+    Re-shape a plane during an animation with ``set_curves(plane, [plane_outline(...)])``.
+    """
+    v1, v2 = nm.plane_basis()
+    corners = half_size * np.array([v1 + v2, -v1 + v2, -v1 - v2, v1 - v2, v1 + v2])
+    return nm.apply_affine(corners, gain, bias)
+
+
+def ellipsoid_curves(gain=1.0, bias=0.0) -> list[np.ndarray]:
+    r"""The sphere's wireframe (radius :math:`\sqrt 3`) mapped through
+    :math:`\gamma \odot p + \beta`: the polylines of :func:`sphere` and :func:`ellipsoid`."""
+    return [nm.apply_affine(c, gain, bias) for c in nm.sphere_wireframe(nm.sphere_radius(3))]
+
+
+def sphere(color: str = PALETTE["sphere"], opacity: float = 0.35) -> VMobject:
+    r"""Wireframe of the sphere of radius :math:`\sqrt 3` (latitudes and meridians), one mobject."""
+    wire = curves(ellipsoid_curves(), color, width=1.0, opacity=opacity)
+    return wire.set_z_index(LAYERS["surface"])
+
+
+def ellipsoid(gain, bias=0.0, color: str = PALETTE["gained"], opacity: float = 0.5) -> VMobject:
+    r"""The sphere's wireframe mapped through :math:`\gamma \odot p + \beta`, one mobject."""
+    wire = curves(ellipsoid_curves(gain, bias), color, width=1.0, opacity=opacity)
+    return wire.set_z_index(LAYERS["surface"])
+
+
+def equator_curve(gain=1.0, bias=0.0) -> np.ndarray:
+    """The LayerNorm equator (plane meets sphere) mapped through gain and bias, (96, 3)."""
+    return nm.apply_affine(nm.equator_points(96), gain, bias)
+
+
+def equator(gain=1.0, bias=0.0, color: str = PALETTE["equator"], width: float = 4.0) -> VMobject:
+    """The curve of :func:`equator_curve`, one mobject."""
+    return curves([equator_curve(gain, bias)], color, width=width).set_z_index(LAYERS["line"])
+
+
+def pole_axis(color: str = PALETTE["pole"]) -> VMobject:
+    r"""Dashed segment between the collapse poles :math:`\pm\mathbf 1`, one mobject."""
+    plus, minus = nm.collapse_poles(3)
+    line = dashes(minus[None], plus[None], color, count=12, width=2.4, opacity=0.9)
+    return line.set_z_index(LAYERS["line"])
+
+
+def pole_markers(color: str = PALETTE["pole"]) -> VGroup:
+    r"""A star at each collapse pole :math:`\pm\mathbf 1` (face them to the camera)."""
+    stars = [
+        Star(
+            n=5,
+            outer_radius=0.17,
+            inner_radius=0.075,
+            stroke_color=PALETTE["outline"],
+            stroke_width=1.2,
+        )
+        .set_fill(color, opacity=1.0)
+        .move_to(pole)
+        for pole in nm.collapse_poles(3)
+    ]
+    return VGroup(*stars).set_z_index(LAYERS["point"] + 1)
+
+
+def crosses(points: np.ndarray, color: str = PALETTE["ln_target"], size: float = 0.12) -> VGroup:
+    """An x-mark at each row of ``points`` (one mobject per mark; face them to the camera)."""
+    arms = size * np.array([[[-1, -1, 0], [1, 1, 0]], [[-1, 1, 0], [1, -1, 0]]], dtype=float)
+    marks = [
+        curves([arm + point for arm in arms], color, width=3.0) for point in np.atleast_2d(points)
+    ]
+    return VGroup(*marks).set_z_index(LAYERS["mark"])
+
+
+# --- fixed-in-frame panels -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One legend row: a swatch ``kind`` (dot, line, dash, cross, star, patch), its palette
+    colour name and its label text."""
+
+    kind: str
+    color: str
+    label: str
+
+
+def _swatch(kind: str, color: str) -> VMobject:
+    hex_color = PALETTE[color]
+    if kind == "dot":
+        return point_cloud(np.zeros((1, 3)), hex_color, radius=0.09)[0]
+    if kind == "cross":
+        return crosses(np.zeros((1, 3)), hex_color, size=0.09)[0]
+    if kind == "star":
+        return pole_markers(hex_color)[0].move_to(np.zeros(3)).scale(0.8)
+    if kind == "patch":
+        square = Polygon([-0.15, -0.1, 0], [0.15, -0.1, 0], [0.15, 0.1, 0], [-0.15, 0.1, 0])
+        return square.set_fill(hex_color, opacity=0.5).set_stroke(hex_color, width=1)
+    if kind == "dash":
+        return dashes(
+            np.array([[-0.2, 0, 0]]), np.array([[0.2, 0, 0]]), hex_color, count=3, width=3
+        )
+    if kind == "line":
+        return Line([-0.2, 0, 0], [0.2, 0, 0], color=hex_color, stroke_width=3.5)
+    raise ValueError(f"unknown legend swatch {kind!r}")
+
+
+def _label(text: str, size: float = LABEL_SIZE, color: str = PALETTE["text"]) -> VMobject:
+    return flatten(Text(text, font=FONT, font_size=size), color)
+
+
+def _panel(content: Mobject) -> VGroup:
+    back = BackgroundRectangle(content, color=PALETTE["panel"], fill_opacity=0.6, buff=0.12)
+    back.set_stroke(width=0)
+    return VGroup(back, content).set_z_index(LAYERS["panel"])
+
+
+def legend(entries: Sequence[LegendEntry]) -> VGroup:
+    """Swatch-and-label rows stacked top to bottom, on a dark backing (one glyph mobject per
+    row). Pin it with :func:`pin_to_corner` and ``add_fixed_in_frame_mobjects``."""
+    rows = VGroup()
+    for entry in entries:
+        swatch = _swatch(entry.kind, entry.color)
+        text = _label(entry.label)
+        text.next_to(swatch, RIGHT, buff=0.18)
+        rows.add(VGroup(swatch, text))
+    rows.arrange(DOWN, aligned_edge=LEFT, buff=0.14)
+    for row in rows:
+        row[0].move_to([rows.get_left()[0] + 0.2, row[1].get_center()[1], 0])
+    return _panel(rows)
+
+
+def formula_panel(tex: str, caption: str | None = None, font_size: float = 34) -> VGroup:
+    """The governing formula typeset with MathTex (merged into one mobject), with an optional
+    caption line above it, on a dark backing."""
+    formula = flatten(MathTex(tex, font_size=font_size), PALETTE["text"])
+    if caption is None:
+        return _panel(VGroup(formula))
+    label = _label(caption, size=LABEL_SIZE - 2, color=PALETTE["axis"])
+    return _panel(VGroup(label, formula).arrange(DOWN, buff=0.14, aligned_edge=LEFT))
+
+
+def readout(lines: Sequence[tuple[str, str]]) -> VGroup:
+    """Text lines, each in a palette colour (``(text, colour name)``), on a dark backing."""
+    rows = VGroup(*[_label(text, color=PALETTE[color]) for text, color in lines])
+    rows.arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+    return _panel(rows)
+
+
+_CORNERS = {"top_left": UL, "top_right": UR, "bottom_left": DL, "bottom_right": DOWN + RIGHT}
+
+
+def pin_to_corner(panel: Mobject, corner: str) -> Mobject:
+    """Move a panel into a frame corner (``top_left``, ``top_right``, ``bottom_left``,
+    ``bottom_right``) with a margin."""
+    return panel.to_corner(_CORNERS[corner], buff=_PANEL_BUFF)
+
+
+# --- camera --------------------------------------------------------------------------------
+
+
+def orbit(scene: ThreeDScene, degrees: float, run_time: float, *added_anims, zoom=None) -> None:
+    """Turn the camera ``degrees`` about the vertical axis at constant speed (optionally
+    ending at another ``zoom``), playing ``added_anims`` alongside."""
+    theta = scene.renderer.camera.get_theta() + degrees * DEGREES
+    extra = {} if zoom is None else {"zoom": zoom}
+    scene.move_camera(
+        theta=theta, run_time=run_time, rate_func=linear, added_anims=list(added_anims), **extra
+    )

@@ -1,0 +1,407 @@
+r"""LayerNorm, one geometric step per scene.
+
+.. math:: y = \gamma \odot \frac{x - \mu}{\sqrt{\sigma^2 + \epsilon}} + \beta
+
+Centering projects onto the plane :math:`x+y+z=0`, standardizing puts every point on the
+sphere of radius :math:`\sqrt 3` (so on the equator where plane and sphere meet), gain
+stretches the sphere into an ellipsoid, bias shifts the figure, and epsilon pulls
+low-variance rows inside the sphere. Every position comes from :mod:`normmath`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+import numpy as np
+from manim import (
+    Animation,
+    AnimationGroup,
+    Create,
+    FadeIn,
+    FadeOut,
+    Indicate,
+    LaggedStart,
+    VGroup,
+)
+
+import normmath as nm
+from normmath.measures import mean_sphere_gap
+from scenes import kit
+from scenes.kit import PALETTE, LegendEntry
+from scenes.stage import GeometryScene, Path, vector_text
+
+__all__ = ["LayerNormScene", "MeanCentering", "Standardization", "Gain", "Bias", "Epsilon"]
+
+
+def _ONE(alpha: float) -> float:
+    return 1.0
+
+
+def _ZERO(alpha: float) -> float:
+    return 0.0
+
+
+GHOST_OPACITY = 0.35
+"""Opacity of the faded copy of an earlier state."""
+
+IDEAL_EPS = 0.0
+"""Epsilon of the ideal LayerNorm steps (exactly on the sphere); the Epsilon scene varies it."""
+
+
+class LayerNormScene(GeometryScene):
+    """LayerNorm scenes: the point cloud of the parameters and its LayerNorm steps."""
+
+    plane_half_size: ClassVar[float] = 11.0
+    axes_half_length: ClassVar[float] = 12.0
+    near_plane_half_size: ClassVar[float] = 2.6
+
+    def prepare(self) -> None:
+        self.trails = VGroup()
+        self.cloud = self.params.cloud()
+        self.steps = nm.layer_norm_steps(
+            self.cloud.points, self.params.gamma, self.params.beta, eps=IDEAL_EPS
+        )
+
+    def group_mask(self, name: str) -> np.ndarray:
+        """Boolean mask of the cloud's points labelled ``name``."""
+        return np.array([g == name for g in self.cloud.groups])
+
+    def ghosts(self, name: str, points: np.ndarray, color: str) -> VGroup:
+        """Faded dots that keep an earlier state visible, registered as ``points_mob[name]``."""
+        group = self.point_group(name, points, color)
+        group.set_opacity(GHOST_OPACITY).set_z_index(kit.LAYERS["mark"])
+        return group
+
+    def move_with_trails(
+        self, name: str, start: np.ndarray, end: np.ndarray, color: str | None = None
+    ) -> list:
+        """Animations moving ``points_mob[name]`` from ``start`` to ``end`` on a straight line
+        (turning to palette ``color`` if given), drawing dotted trails behind them (the trails
+        are added to the scene)."""
+        trails = kit.dashes(start, start, PALETTE["trail"])
+        self.add(trails)
+        self.trails.add(trails)
+
+        def path(alpha: float) -> np.ndarray:
+            return nm.interpolate(start, end, alpha)
+
+        return [self.move_points(name, path, color), self.grow_trails(trails, start, path)]
+
+    def orbit_without_trails(self) -> None:
+        """The final orbit, fading out the trails (they reach far outside the sphere)."""
+        with self.beat("orbit") as tracker:
+            fades = [FadeOut(trail) for trail in self.trails]
+            kit.orbit(self, self.orbit_degrees, tracker.duration, *fades)
+
+    def reshape_plane(
+        self, half_size: Callable[[float], float], gain: Path = _ONE, bias: Path = _ZERO
+    ) -> Animation:
+        """Animate ``self.plane`` through half size, gain and bias given per progress alpha."""
+        return self.reshape(
+            self.plane, lambda a: [kit.plane_outline(float(half_size(a)), gain(a), bias(a))]
+        )
+
+
+class MeanCentering(LayerNormScene):
+    """Subtracting the mean slides every point along the all-ones line onto the plane."""
+
+    pose = "cloud"
+    orbit_degrees = 150.0
+    legend_entries = (
+        LegendEntry("dot", "raw", "raw vector x"),
+        LegendEntry("dot", "centered", "centered x − μ"),
+        LegendEntry("dash", "mean_axis", "mean axis (all-ones)"),
+        LegendEntry("patch", "plane", "plane x+y+z = 0"),
+    )
+    formula = r"x - \mu\mathbf{1},\qquad \mu = \tfrac{1}{n}\textstyle\sum_i x_i"
+
+    def construct(self) -> None:
+        self.show_cloud()
+        self.show_mean_axis()
+        self.show_plane()
+        self.center()
+        self.note_cluster()
+        self.orbit_final()
+
+    def show_cloud(self) -> None:
+        with self.beat("intro") as tracker:
+            self.add(kit.axes(self.axes_half_length))
+            raw = self.point_group("centered", self.steps.raw, "raw")
+            appear = LaggedStart(*[FadeIn(dot) for dot in raw], lag_ratio=0.08)
+            self.play(*self.panels(), appear, run_time=tracker.duration)
+
+    def show_mean_axis(self) -> None:
+        with self.beat("mean_axis") as tracker:
+            self.play(Create(kit.mean_axis(self.axes_half_length)), run_time=tracker.duration)
+
+    def show_plane(self) -> None:
+        with self.beat("plane") as tracker:
+            self.play(FadeIn(kit.plane(self.plane_half_size)), run_time=tracker.duration)
+
+    def center(self) -> None:
+        with self.beat("center") as tracker:
+            self.add(self.ghosts("raw", self.steps.raw, "raw"))
+            moves = self.move_with_trails(
+                "centered", self.steps.raw, self.steps.centered, "centered"
+            )
+            self.play(*moves, run_time=tracker.duration)
+
+    def note_cluster(self) -> None:
+        with self.beat("cluster") as tracker:
+            mask = self.group_mask("small")
+            tight = [dot for dot, m in zip(self.points_mob["centered"], mask, strict=True) if m]
+            if tight:
+                flashes = [Indicate(d, scale_factor=2.2, color=PALETTE["tight"]) for d in tight]
+                self.play(AnimationGroup(*flashes), run_time=min(2.0, tracker.duration))
+
+
+class Standardization(LayerNormScene):
+    """Dividing by the standard deviation moves every centered point onto the sphere."""
+
+    pose = "plane"
+    legend_entries = (
+        LegendEntry("dot", "centered", "centered x − μ"),
+        LegendEntry("dot", "standardized", "standardized x̂"),
+        LegendEntry("line", "sphere", "sphere, radius √n"),
+        LegendEntry("line", "equator", "LayerNorm equator"),
+    )
+    formula = r"\hat x = \frac{x-\mu}{\sigma},\qquad \lVert \hat x \rVert = \sqrt{n}"
+    formula_caption = "σ: population std of x"
+
+    def construct(self) -> None:
+        self.show_centered()
+        self.show_sphere()
+        self.show_equator()
+        self.standardize()
+        self.orbit_without_trails()
+
+    def show_centered(self) -> None:
+        with self.beat("intro") as tracker:
+            self.plane = kit.plane(self.plane_half_size)
+            self.add(self.plane)
+            points = self.point_group("standardized", self.steps.centered, "centered")
+            self.play(*self.panels(), FadeIn(points), run_time=tracker.duration)
+
+    def show_sphere(self) -> None:
+        with self.beat("sphere") as tracker:
+            self.play(Create(kit.sphere()), run_time=tracker.duration)
+
+    def show_equator(self) -> None:
+        with self.beat("equator") as tracker:
+            self.play(Create(kit.equator()), run_time=tracker.duration)
+
+    def standardize(self) -> None:
+        with self.beat("standardize") as tracker:
+            moves = self.move_with_trails(
+                "standardized", self.steps.centered, self.steps.standardized, "standardized"
+            )
+            shrink = self.reshape_plane(
+                lambda a: nm.interpolate(self.plane_half_size, self.near_plane_half_size, a)
+            )
+            self.move_camera(
+                **kit.POSES["sphere"].kwargs(),
+                run_time=tracker.duration,
+                added_anims=[*moves, shrink],
+            )
+
+
+class Gain(LayerNormScene):
+    """The gain gamma scales each axis: the sphere becomes an ellipsoid, the plane tilts."""
+
+    pose = "ellipsoid"
+    legend_entries = (
+        LegendEntry("dot", "standardized", "standardized x̂"),
+        LegendEntry("dot", "gained", "after gain γ ⊙ x̂"),
+        LegendEntry("line", "sphere", "sphere, radius √n"),
+        LegendEntry("line", "gained", "ellipsoid"),
+    )
+    formula = r"y = \gamma \odot \hat x"
+
+    def construct(self) -> None:
+        self.show_sphere()
+        self.show_gain()
+        self.apply_gain()
+        self.note_tilt()
+        self.orbit_final()
+
+    def gain_at(self, alpha: float) -> np.ndarray:
+        """The gain grown from 1 to gamma, at progress ``alpha``."""
+        return nm.interpolate(np.ones(3), self.params.gamma, alpha)
+
+    def show_sphere(self) -> None:
+        with self.beat("intro") as tracker:
+            self.plane = kit.plane(self.near_plane_half_size)
+            self.ellipsoid = kit.ellipsoid(np.ones(3))
+            self.ellipse = kit.equator(color=PALETTE["gained"])
+            self.add(self.plane, kit.sphere(), kit.equator(width=2.0), self.ellipsoid, self.ellipse)
+            points = self.point_group("gained", self.steps.standardized, "standardized")
+            self.play(*self.panels(), FadeIn(points), run_time=tracker.duration)
+
+    def show_gain(self) -> None:
+        with self.beat("predict") as tracker:
+            panel = kit.readout([(f"γ = {vector_text(self.params.gamma)}", "gained")])
+            self.play(self.pin(panel, "bottom_right"), run_time=tracker.duration)
+
+    def apply_gain(self) -> None:
+        with self.beat("gain") as tracker:
+            self.add(self.ghosts("standardized", self.steps.standardized, "standardized"))
+            self.bring_to_front(self.points_mob["gained"])
+
+            def path(alpha: float) -> np.ndarray:
+                return nm.apply_affine(self.steps.standardized, self.gain_at(alpha))
+
+            trails = kit.dashes(self.steps.standardized, self.steps.standardized, PALETTE["trail"])
+            self.add(trails)
+            near = self.near_plane_half_size
+            self.play(
+                self.move_points("gained", path, "gained"),
+                self.grow_trails(trails, self.steps.standardized, path),
+                self.reshape(self.ellipsoid, lambda a: kit.ellipsoid_curves(self.gain_at(a))),
+                self.reshape(self.ellipse, lambda a: [kit.equator_curve(self.gain_at(a))]),
+                self.reshape_plane(lambda a: near, self.gain_at),
+                run_time=tracker.duration,
+            )
+
+    def note_tilt(self) -> None:
+        with self.beat("tilt") as tracker:
+            kit.orbit(self, 40.0, tracker.duration)
+
+
+class Bias(LayerNormScene):
+    """The bias beta translates the whole figure; the old position stays visible."""
+
+    pose = "shifted"
+    orbit_degrees = 120.0
+    legend_entries = (
+        LegendEntry("dot", "gained", "after gain γ ⊙ x̂"),
+        LegendEntry("dot", "shifted", "output γ ⊙ x̂ + β"),
+        LegendEntry("line", "gained", "ellipsoid before"),
+        LegendEntry("line", "shifted", "ellipsoid after"),
+    )
+    formula = r"y = \gamma \odot \hat x + \beta"
+
+    def construct(self) -> None:
+        self.show_gained()
+        self.show_bias()
+        self.shift()
+        self.note_center()
+        self.orbit_final()
+
+    def bias_at(self, alpha: float) -> np.ndarray:
+        """The bias grown from 0 to beta, at progress ``alpha``."""
+        return nm.interpolate(np.zeros(3), self.params.beta, alpha)
+
+    def show_gained(self) -> None:
+        with self.beat("intro") as tracker:
+            gamma = self.params.gamma
+            self.plane = kit.plane(self.near_plane_half_size, gamma)
+            self.add(self.plane, kit.ellipsoid(gamma), kit.equator(gamma, color=PALETTE["gained"]))
+            self.add(self.ghosts("gained", self.steps.gained, "gained"))
+            points = self.point_group("shifted", self.steps.gained, "gained")
+            self.play(*self.panels(), FadeIn(points), run_time=tracker.duration)
+
+    def show_bias(self) -> None:
+        with self.beat("predict") as tracker:
+            panel = kit.readout([(f"β = {vector_text(self.params.beta)}", "shifted")])
+            self.play(self.pin(panel, "bottom_right"), run_time=tracker.duration)
+
+    def shift(self) -> None:
+        with self.beat("shift") as tracker:
+            gamma = self.params.gamma
+            moved = kit.ellipsoid(gamma, color=PALETTE["shifted"])
+            ring = kit.equator(gamma, color=PALETTE["shifted"])
+            self.add(moved, ring)
+            self.bring_to_front(self.points_mob["shifted"])
+
+            def path(alpha: float) -> np.ndarray:
+                return nm.apply_affine(self.steps.gained, 1.0, self.bias_at(alpha))
+
+            trails = kit.dashes(self.steps.gained, self.steps.gained, PALETTE["trail"])
+            self.add(trails)
+            near = self.near_plane_half_size
+            self.play(
+                self.move_points("shifted", path, "shifted"),
+                self.grow_trails(trails, self.steps.gained, path),
+                self.reshape(moved, lambda a: kit.ellipsoid_curves(gamma, self.bias_at(a))),
+                self.reshape(ring, lambda a: [kit.equator_curve(gamma, self.bias_at(a))]),
+                self.reshape_plane(lambda a: near, lambda a: gamma, self.bias_at),
+                run_time=tracker.duration,
+            )
+
+    def note_center(self) -> None:
+        with self.beat("center") as tracker:
+            mark = self.facing(kit.crosses(np.asarray(self.params.beta)[None], PALETTE["shifted"]))
+            self.play(FadeIn(mark), run_time=tracker.duration)
+
+
+class Epsilon(LayerNormScene):
+    """With a large epsilon, only rows whose variance dominates it reach the sphere."""
+
+    pose = "plane"
+    legend_entries = (
+        LegendEntry("cross", "ln_target", "target with ε = 0"),
+        LegendEntry("dot", "standardized", "large variance, ε on"),
+        LegendEntry("dot", "tight", "tight cluster, ε on"),
+        LegendEntry("line", "sphere", "sphere, radius √n"),
+    )
+    formula = r"\hat x = \frac{x-\mu}{\sqrt{\sigma^2+\epsilon}}"
+    group_colors: ClassVar[dict[str, str]] = {"large": "standardized", "small": "tight"}
+    group_labels: ClassVar[dict[str, str]] = {"large": "large variance", "small": "tight cluster"}
+
+    def prepare(self) -> None:
+        super().prepare()
+        self.regularized = nm.layer_norm(self.cloud.points, eps=self.params.eps).array()
+        self.group_names = list(dict.fromkeys(self.cloud.groups))
+
+    def construct(self) -> None:
+        self.show_targets()
+        self.predict()
+        self.normalize()
+        self.read_gaps()
+        self.orbit_without_trails()
+
+    def show_targets(self) -> None:
+        with self.beat("intro") as tracker:
+            self.plane = kit.plane(self.plane_half_size)
+            marks = self.facing(kit.crosses(self.steps.standardized))
+            self.add(self.plane, kit.sphere(), kit.equator())
+            self.play(*self.panels(), FadeIn(marks), run_time=tracker.duration)
+
+    def predict(self) -> None:
+        with self.beat("predict") as tracker:
+            groups = [
+                self.point_group(
+                    name,
+                    self.steps.centered[self.group_mask(name)],
+                    self.group_colors.get(name, "standardized"),
+                )
+                for name in self.group_names
+            ]
+            self.play(*[FadeIn(g) for g in groups], run_time=tracker.duration)
+
+    def normalize(self) -> None:
+        with self.beat("normalize") as tracker:
+            moves = []
+            for name in self.group_names:
+                mask = self.group_mask(name)
+                moves += self.move_with_trails(
+                    name, self.steps.centered[mask], self.regularized[mask]
+                )
+            shrink = self.reshape_plane(
+                lambda a: nm.interpolate(self.plane_half_size, self.near_plane_half_size, a)
+            )
+            self.move_camera(
+                **kit.POSES["sphere"].kwargs(),
+                run_time=tracker.duration,
+                added_anims=[*moves, shrink],
+            )
+
+    def read_gaps(self) -> None:
+        with self.beat("readout") as tracker:
+            lines = [(f"ε = {self.params.eps:g}: mean depth below the sphere", "text")]
+            for name in self.group_names:
+                gap = mean_sphere_gap(self.regularized[self.group_mask(name)])
+                label = self.group_labels.get(name, name)
+                lines.append((f"{label}: {gap:.3f}", self.group_colors.get(name, "standardized")))
+            self.play(self.pin(kit.readout(lines), "bottom_right"), run_time=tracker.duration)
