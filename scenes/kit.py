@@ -152,11 +152,11 @@ class CameraPose:
 POSES: dict[str, CameraPose] = {
     "cloud": CameraPose(phi=72, theta=-25, zoom=0.25),  # the raw cloud and the mean axis
     "plane": CameraPose(phi=68, theta=25, zoom=0.30),  # centered points, oblique plane
-    "sphere": CameraPose(phi=66, theta=35, zoom=1.45),  # the sphere and its equator
+    "sphere": CameraPose(phi=66, theta=35, zoom=1.35),  # the sphere and its equator
     "ellipsoid": CameraPose(phi=64, theta=30, zoom=0.95),  # the gain ellipsoid
     "shifted": CameraPose(phi=68, theta=20, zoom=0.62),  # ellipsoid at 0 and at beta
     "wide": CameraPose(phi=70, theta=30, zoom=0.42),  # points far from the sphere
-    "poles": CameraPose(phi=62, theta=-40, zoom=1.45),  # pole axis across the frame
+    "poles": CameraPose(phi=62, theta=-40, zoom=1.35),  # pole axis across the frame
 }
 """Camera poses by name; scenes pick a pose, never raw angles."""
 
@@ -358,7 +358,7 @@ def pole_markers(color: str = PALETTE["pole"]) -> VGroup:
         .move_to(pole)
         for pole in nm.collapse_poles(3)
     ]
-    return VGroup(*stars).set_z_index(LAYERS["point"] + 1)
+    return VGroup(*stars).set_z_index(LAYERS["mark"])
 
 
 def crosses(points: np.ndarray, color: str = PALETTE["ln_target"], size: float = 0.12) -> VGroup:
@@ -420,7 +420,7 @@ def legend(entries: Sequence[LegendEntry]) -> VGroup:
     for entry in entries:
         swatch = _swatch(entry.kind, entry.color)
         text = _label(entry.label)
-        text.next_to(swatch, RIGHT, buff=0.18)
+        text.next_to(swatch, RIGHT, buff=0.28)
         rows.add(VGroup(swatch, text))
     rows.arrange(DOWN, aligned_edge=LEFT, buff=0.14)
     for row in rows:

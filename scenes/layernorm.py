@@ -10,43 +10,24 @@ low-variance rows inside the sphere. Every position comes from :mod:`normmath`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 import numpy as np
 from manim import (
-    Animation,
     AnimationGroup,
     Create,
     FadeIn,
-    FadeOut,
     Indicate,
     LaggedStart,
-    VGroup,
 )
 
 import normmath as nm
 from normmath.measures import mean_sphere_gap
 from scenes import kit
 from scenes.kit import PALETTE, LegendEntry
-from scenes.stage import GeometryScene, Path, vector_text
+from scenes.stage import IDEAL_EPS, GeometryScene, vector_text
 
 __all__ = ["LayerNormScene", "MeanCentering", "Standardization", "Gain", "Bias", "Epsilon"]
-
-
-def _ONE(alpha: float) -> float:
-    return 1.0
-
-
-def _ZERO(alpha: float) -> float:
-    return 0.0
-
-
-GHOST_OPACITY = 0.35
-"""Opacity of the faded copy of an earlier state."""
-
-IDEAL_EPS = 0.0
-"""Epsilon of the ideal LayerNorm steps (exactly on the sphere); the Epsilon scene varies it."""
 
 
 class LayerNormScene(GeometryScene):
@@ -54,10 +35,9 @@ class LayerNormScene(GeometryScene):
 
     plane_half_size: ClassVar[float] = 11.0
     axes_half_length: ClassVar[float] = 12.0
-    near_plane_half_size: ClassVar[float] = 2.6
+    near_plane_half_size: ClassVar[float] = 2.2
 
     def prepare(self) -> None:
-        self.trails = VGroup()
         self.cloud = self.params.cloud()
         self.steps = nm.layer_norm_steps(
             self.cloud.points, self.params.gamma, self.params.beta, eps=IDEAL_EPS
@@ -66,41 +46,6 @@ class LayerNormScene(GeometryScene):
     def group_mask(self, name: str) -> np.ndarray:
         """Boolean mask of the cloud's points labelled ``name``."""
         return np.array([g == name for g in self.cloud.groups])
-
-    def ghosts(self, name: str, points: np.ndarray, color: str) -> VGroup:
-        """Faded dots that keep an earlier state visible, registered as ``points_mob[name]``."""
-        group = self.point_group(name, points, color)
-        group.set_opacity(GHOST_OPACITY).set_z_index(kit.LAYERS["mark"])
-        return group
-
-    def move_with_trails(
-        self, name: str, start: np.ndarray, end: np.ndarray, color: str | None = None
-    ) -> list:
-        """Animations moving ``points_mob[name]`` from ``start`` to ``end`` on a straight line
-        (turning to palette ``color`` if given), drawing dotted trails behind them (the trails
-        are added to the scene)."""
-        trails = kit.dashes(start, start, PALETTE["trail"])
-        self.add(trails)
-        self.trails.add(trails)
-
-        def path(alpha: float) -> np.ndarray:
-            return nm.interpolate(start, end, alpha)
-
-        return [self.move_points(name, path, color), self.grow_trails(trails, start, path)]
-
-    def orbit_without_trails(self) -> None:
-        """The final orbit, fading out the trails (they reach far outside the sphere)."""
-        with self.beat("orbit") as tracker:
-            fades = [FadeOut(trail) for trail in self.trails]
-            kit.orbit(self, self.orbit_degrees, tracker.duration, *fades)
-
-    def reshape_plane(
-        self, half_size: Callable[[float], float], gain: Path = _ONE, bias: Path = _ZERO
-    ) -> Animation:
-        """Animate ``self.plane`` through half size, gain and bias given per progress alpha."""
-        return self.reshape(
-            self.plane, lambda a: [kit.plane_outline(float(half_size(a)), gain(a), bias(a))]
-        )
 
 
 class MeanCentering(LayerNormScene):

@@ -14,6 +14,7 @@ import numpy as np
 from manim import (
     Animation,
     FadeIn,
+    FadeOut,
     ManimColor,
     Mobject,
     UpdateFromAlphaFunc,
@@ -22,14 +23,29 @@ from manim import (
     interpolate_color,
 )
 
+import normmath as nm
 from scenes import kit
 from scenes.config import SceneParams, load_params
 from scenes.narrated import NarratedThreeDScene
 
-__all__ = ["Path", "GeometryScene", "vector_text"]
+__all__ = ["GHOST_OPACITY", "IDEAL_EPS", "Path", "GeometryScene", "vector_text"]
+
+GHOST_OPACITY = 0.35
+"""Opacity of the faded copy of an earlier state."""
+
+IDEAL_EPS = 0.0
+"""Epsilon of the ideal normalizations drawn (exactly on the sphere); Epsilon varies it."""
 
 Path = Callable[[float], np.ndarray]
 """Positions of a point group at animation progress ``alpha`` in [0, 1], shape (k, 3)."""
+
+
+def _one(alpha: float) -> float:
+    return 1.0
+
+
+def _zero(alpha: float) -> float:
+    return 0.0
 
 
 def vector_text(values) -> str:
@@ -57,6 +73,7 @@ class GeometryScene(NarratedThreeDScene):
         super().setup()
         self.params: SceneParams = load_params()
         self.points_mob: dict[str, VGroup] = {}
+        self.trails = VGroup()
         self.renderer.camera.should_apply_shading = False
         self.set_camera_orientation(**kit.POSES[self.pose].kwargs())
         self.prepare()
@@ -123,6 +140,41 @@ class GeometryScene(NarratedThreeDScene):
     def reshape(mob: VMobject, polylines: Callable[[float], list[np.ndarray]]) -> Animation:
         """Animate a curve mobject through ``polylines(alpha)``."""
         return UpdateFromAlphaFunc(mob, lambda m, alpha: kit.set_curves(m, polylines(alpha)))
+
+    def ghosts(self, name: str, points: np.ndarray, color: str) -> VGroup:
+        """Faded dots that keep an earlier state visible, registered as ``points_mob[name]``."""
+        group = self.point_group(name, points, color)
+        group.set_opacity(GHOST_OPACITY).set_z_index(kit.LAYERS["mark"])
+        return group
+
+    def move_with_trails(
+        self, name: str, start: np.ndarray, end: np.ndarray, color: str | None = None
+    ) -> list:
+        """Animations moving ``points_mob[name]`` from ``start`` to ``end`` on a straight line
+        (turning to palette ``color`` if given), drawing dotted trails behind them (the trails
+        are added to the scene)."""
+        trails = kit.dashes(start, start, kit.PALETTE["trail"])
+        self.add(trails)
+        self.trails.add(trails)
+
+        def path(alpha: float) -> np.ndarray:
+            return nm.interpolate(start, end, alpha)
+
+        return [self.move_points(name, path, color), self.grow_trails(trails, start, path)]
+
+    def orbit_without_trails(self) -> None:
+        """The final orbit, fading out the trails (they reach far outside the sphere)."""
+        with self.beat("orbit") as tracker:
+            fades = [FadeOut(trail) for trail in self.trails]
+            kit.orbit(self, self.orbit_degrees, tracker.duration, *fades)
+
+    def reshape_plane(
+        self, half_size: Callable[[float], float], gain: Path = _one, bias: Path = _zero
+    ) -> Animation:
+        """Animate ``self.plane`` through half size, gain and bias given per progress alpha."""
+        return self.reshape(
+            self.plane, lambda a: [kit.plane_outline(float(half_size(a)), gain(a), bias(a))]
+        )
 
     def orbit_final(self, beat: str = "orbit") -> None:
         """Speak ``beat`` while the camera circles the final state."""

@@ -1,0 +1,214 @@
+r"""RMSNorm against LayerNorm, in the two regimes of a row's mean and spread.
+
+.. math:: \mathrm{RMSNorm}(x) = \frac{x}{\sqrt{\tfrac1n\sum_i x_i^2 + \epsilon}}
+
+Without centering, RMSNorm rescales each row along its own direction onto the sphere of
+radius :math:`\sqrt n`. When :math:`\sigma \gg |\mu|` that direction is already close to the
+mean-zero plane, so RMSNorm lands near LayerNorm's equator; when :math:`|\mu| \gg \sigma` it
+points along :math:`\pm\mathbf 1` and every row collapses onto the two poles.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import numpy as np
+from manim import Create, FadeIn
+
+import normmath as nm
+from scenes import kit
+from scenes.kit import PALETTE, LegendEntry
+from scenes.stage import IDEAL_EPS, GeometryScene
+
+__all__ = ["RMSNormScene", "RMSNormHealthy", "RMSNormCollapse", "RMSNormComparison"]
+
+RMS_FORMULA = (
+    r"\frac{x}{\mathrm{RMS}(x)},\qquad \mathrm{RMS}(x) = \sqrt{\tfrac{1}{n}\textstyle\sum_i x_i^2}"
+)
+
+
+class RMSNormScene(GeometryScene):
+    """RMSNorm scenes: the healthy rows (large variance) and the collapse set, each with its
+    RMSNorm outputs and LayerNorm targets (epsilon 0)."""
+
+    plane_half_size: ClassVar[float] = 2.2
+    formula = RMS_FORMULA
+    formula_caption = "RMSNorm: no centering, ε = 0 here"
+
+    def prepare(self) -> None:
+        cloud = self.params.cloud()
+        large = cloud.group("large")
+        self.healthy = large if len(large) else cloud.points
+        self.collapse = nm.collapse_set()
+
+    @staticmethod
+    def rms(points: np.ndarray) -> np.ndarray:
+        """RMSNorm outputs of ``points`` (epsilon 0)."""
+        return nm.rms_norm(points, eps=IDEAL_EPS).array()
+
+    @staticmethod
+    def ln(points: np.ndarray) -> np.ndarray:
+        """LayerNorm targets of ``points`` (epsilon 0)."""
+        return nm.layer_norm(points, eps=IDEAL_EPS).array()
+
+    def add_sphere(self, poles: bool = False) -> None:
+        """Add the plane, sphere and equator (and the pole axis and stars)."""
+        self.plane = kit.plane(self.plane_half_size, opacity=0.1)
+        self.add(self.plane, kit.sphere(), kit.equator())
+        if poles:
+            self.add(kit.pole_axis(), self.facing(kit.pole_markers()))
+
+    def targets(self, points: np.ndarray) -> list:
+        """Fade-ins of the LayerNorm targets (crosses) of ``points``."""
+        return [FadeIn(self.facing(kit.crosses(self.ln(points))))]
+
+    def gaps(self, points: np.ndarray) -> list:
+        """Creations of the gap lines from each RMSNorm output to its LayerNorm target."""
+        return [Create(kit.segments(self.rms(points), self.ln(points), PALETTE["gap"]))]
+
+
+class RMSNormHealthy(RMSNormScene):
+    """sigma >> mu: RMSNorm lands close to the LayerNorm targets."""
+
+    pose = "wide"
+    legend_entries = (
+        LegendEntry("dot", "raw", "input x (σ ≫ μ)"),
+        LegendEntry("dot", "rms", "RMSNorm output"),
+        LegendEntry("cross", "ln_target", "LayerNorm target"),
+        LegendEntry("line", "gap", "RMS ↔ LN gap"),
+    )
+
+    def construct(self) -> None:
+        self.show_inputs()
+        self.show_targets()
+        self.normalize()
+        self.show_gaps()
+        self.orbit_without_trails()
+
+    def show_inputs(self) -> None:
+        with self.beat("intro") as tracker:
+            self.add_sphere()
+            points = self.point_group("rms", self.healthy, "raw")
+            ratio = float(np.median(nm.mean_to_std_ratio(self.healthy)))
+            panel = kit.readout([(f"median |μ|/σ = {ratio:.2f}", "text")])
+            self.play(
+                *self.panels(),
+                self.pin(panel, "bottom_right"),
+                FadeIn(points),
+                run_time=tracker.duration,
+            )
+
+    def show_targets(self) -> None:
+        with self.beat("targets") as tracker:
+            self.play(*self.targets(self.healthy), run_time=tracker.duration)
+
+    def normalize(self) -> None:
+        with self.beat("normalize") as tracker:
+            moves = self.move_with_trails("rms", self.healthy, self.rms(self.healthy), "rms")
+            self.move_camera(
+                **kit.POSES["sphere"].kwargs(), run_time=tracker.duration, added_anims=moves
+            )
+
+    def show_gaps(self) -> None:
+        with self.beat("gaps") as tracker:
+            self.play(*self.gaps(self.healthy), run_time=tracker.duration)
+
+
+class RMSNormCollapse(RMSNormScene):
+    """mu >> sigma: RMSNorm collapses every row onto one of the two poles."""
+
+    pose = "wide"
+    legend_entries = (
+        LegendEntry("dot", "positive", "μ > 0  →  +pole"),
+        LegendEntry("dot", "negative", "μ < 0  →  −pole"),
+        LegendEntry("star", "pole", "poles ±(1, 1, 1)"),
+        LegendEntry("cross", "ln_target", "LayerNorm target"),
+        LegendEntry("line", "gap", "RMS ↔ LN gap"),
+    )
+    formula_caption = "|μ| ≫ σ: RMSNorm keeps only sign(μ)"
+
+    def construct(self) -> None:
+        self.show_inputs()
+        self.read_ratio()
+        self.collapse_to_poles()
+        self.show_targets()
+        self.orbit_without_trails()
+
+    def sign_groups(self) -> list[tuple[str, np.ndarray]]:
+        """The collapse set's groups by name: ``positive`` and ``negative`` rows."""
+        return [(name, self.collapse.group(name)) for name in ("positive", "negative")]
+
+    def show_inputs(self) -> None:
+        with self.beat("intro") as tracker:
+            self.add_sphere(poles=True)
+            groups = [self.point_group(name, pts, name) for name, pts in self.sign_groups()]
+            self.play(*self.panels(), *[FadeIn(g) for g in groups], run_time=tracker.duration)
+
+    def read_ratio(self) -> None:
+        with self.beat("ratio") as tracker:
+            ratio = float(np.min(nm.mean_to_std_ratio(self.collapse.points)))
+            panel = kit.readout([(f"smallest |μ|/σ = {ratio:.1f}", "pole")])
+            self.play(self.pin(panel, "bottom_right"), run_time=tracker.duration)
+
+    def collapse_to_poles(self) -> None:
+        with self.beat("collapse") as tracker:
+            moves = []
+            for name, pts in self.sign_groups():
+                moves += self.move_with_trails(name, pts, self.rms(pts))
+            self.move_camera(
+                **kit.POSES["poles"].kwargs(), run_time=tracker.duration, added_anims=moves
+            )
+
+    def show_targets(self) -> None:
+        with self.beat("targets") as tracker:
+            pts = self.collapse.points
+            self.play(*self.targets(pts), *self.gaps(pts), run_time=tracker.duration)
+
+
+class RMSNormComparison(RMSNormScene):
+    """Both regimes on one sphere, the camera circling slowly."""
+
+    pose = "poles"
+    orbit_degrees = 240.0
+    legend_entries = (
+        LegendEntry("dot", "rms", "RMSNorm, σ ≫ μ"),
+        LegendEntry("dot", "positive", "RMSNorm, μ ≫ σ > 0"),
+        LegendEntry("dot", "negative", "RMSNorm, −μ ≫ σ"),
+        LegendEntry("cross", "ln_target", "LayerNorm target"),
+        LegendEntry("star", "pole", "poles ±(1, 1, 1)"),
+    )
+
+    def construct(self) -> None:
+        self.show_sphere()
+        self.show_healthy()
+        self.show_collapse()
+        self.orbit_final()
+
+    def show_sphere(self) -> None:
+        with self.beat("intro") as tracker:
+            self.add_sphere(poles=True)
+            self.play(*self.panels(), run_time=tracker.duration)
+
+    def show_healthy(self) -> None:
+        with self.beat("healthy") as tracker:
+            dots = self.point_group("healthy", self.rms(self.healthy), "rms")
+            self.play(
+                *self.targets(self.healthy),
+                *self.gaps(self.healthy),
+                FadeIn(dots),
+                run_time=tracker.duration,
+            )
+
+    def show_collapse(self) -> None:
+        with self.beat("collapse") as tracker:
+            groups = [
+                self.point_group(name, self.rms(self.collapse.group(name)), name)
+                for name in ("positive", "negative")
+            ]
+            pts = self.collapse.points
+            self.play(
+                *self.targets(pts),
+                *self.gaps(pts),
+                *[FadeIn(g) for g in groups],
+                run_time=tracker.duration,
+            )
