@@ -62,6 +62,5 @@ def resolve_quality(name: str) -> Quality:
     for preset in PRESETS.values():
         if key in {preset.name, preset.flag, preset.label}:
             return preset
-    raise UsageError(
-        f"unknown quality {name!r}; choose one of {', '.join(PRESETS)} (or {', '.join(p.flag for p in PRESETS.values())})"
-    )
+    flags = ", ".join(preset.flag for preset in PRESETS.values())
+    raise UsageError(f"unknown quality {name!r}; choose one of {', '.join(PRESETS)} (or {flags})")

@@ -11,7 +11,15 @@ from pathlib import Path
 from scenes.pipeline.errors import UsageError
 from scenes.registry import SCENES, SceneEntry
 
-__all__ = ["Target", "SCENES_DIR", "from_entry", "lecture_targets", "card", "resolve_scenes", "load_class"]
+__all__ = [
+    "Target",
+    "SCENES_DIR",
+    "from_entry",
+    "lecture_targets",
+    "card",
+    "resolve_scenes",
+    "load_class",
+]
 
 SCENES_DIR = Path(__file__).resolve().parent.parent
 CARDS_FILE = Path(__file__).resolve().with_name("cards.py")

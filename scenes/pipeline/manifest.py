@@ -1,0 +1,47 @@
+"""The lecture manifest: a typed record of what was composed, written as JSON beside the video."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+
+__all__ = ["ChapterEntry", "PartEntry", "Manifest"]
+
+
+@dataclass(frozen=True)
+class ChapterEntry:
+    """A chapter of the lecture (seconds from the start)."""
+
+    title: str
+    scene: str
+    start: float
+    end: float
+
+
+@dataclass(frozen=True)
+class PartEntry:
+    """One clip of the lecture: a card or a scene, where it starts and how long it is."""
+
+    name: str
+    file: str
+    start: float
+    duration: float
+    key: str
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """Everything a publisher needs to know about one composed lecture."""
+
+    title: str
+    duration: float
+    quality: dict[str, object]
+    voice: str
+    versions: dict[str, str]
+    chapters: list[ChapterEntry]
+    parts: list[PartEntry]
+    files: dict[str, str]
+
+    def to_json(self) -> str:
+        """The manifest as indented JSON."""
+        return json.dumps(asdict(self), indent=2) + "\n"
