@@ -89,7 +89,7 @@ class RMSNormHealthy(RMSNormScene):
         with self.beat("intro") as tracker:
             self.add_sphere()
             points = self.point_group("rms", self.healthy, "raw")
-            ratio = float(np.median(nm.mean_to_std_ratio(self.healthy)))
+            ratio = float(np.ma.median(nm.mean_to_std_ratio(self.healthy)))
             panel = kit.readout([(f"median |μ|/σ = {ratio:.2f}", "text")])
             self.play(
                 *self.panels(),
@@ -146,7 +146,7 @@ class RMSNormCollapse(RMSNormScene):
 
     def read_ratio(self) -> None:
         with self.beat("ratio") as tracker:
-            ratio = float(np.min(nm.mean_to_std_ratio(self.collapse.points)))
+            ratio = float(np.ma.min(nm.mean_to_std_ratio(self.collapse.points)))
             panel = kit.readout([(f"smallest |μ|/σ = {ratio:.1f}", "pole")])
             self.play(self.pin(panel, "bottom_right"), run_time=tracker.duration)
 
