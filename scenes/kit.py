@@ -349,8 +349,8 @@ def pole_markers(color: str = PALETTE["pole"]) -> VGroup:
     stars = [
         Star(
             n=5,
-            outer_radius=0.17,
-            inner_radius=0.075,
+            outer_radius=0.26,
+            inner_radius=0.11,
             stroke_color=PALETTE["outline"],
             stroke_width=1.2,
         )
