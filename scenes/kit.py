@@ -390,7 +390,7 @@ def _swatch(kind: str, color: str) -> VMobject:
     if kind == "cross":
         return crosses(np.zeros((1, 3)), hex_color, size=0.09)[0]
     if kind == "star":
-        return pole_markers(hex_color)[0].move_to(np.zeros(3)).scale(0.8)
+        return pole_markers(hex_color)[0].move_to(np.zeros(3)).scale(0.5)
     if kind == "patch":
         square = Polygon([-0.15, -0.1, 0], [0.15, -0.1, 0], [0.15, 0.1, 0], [-0.15, 0.1, 0])
         return square.set_fill(hex_color, opacity=0.5).set_stroke(hex_color, width=1)
