@@ -26,7 +26,7 @@ from scenes.pipeline.params import build_params
 from scenes.pipeline.paths import Layout, check_writable
 from scenes.pipeline.quality import resolve_quality
 from scenes.pipeline.render import Renderer, default_jobs
-from scenes.pipeline.report import clock, scene_progress, size, summary_table
+from scenes.pipeline.report import clock, scene_progress, shown, size, summary_table
 from scenes.pipeline.targets import Target, lecture_targets, resolve_scenes
 from scenes.registry import SCENES
 from scenes.voices import VoiceError, check_voice
@@ -145,10 +145,11 @@ def render(
         check_writable(layout.state_file)
         renderer = Renderer(layout, preset, name, params, verbose=verbose)
         results = _render(renderer, targets, workers, verbose)
-        rows = [(r, *deliver(r, fmt, renderer.state)) for r in results]
-    title = f"{len(rows)} scene(s) at {preset.label}, voice {name}"
-    if all(r.cached and cached for r, _, cached in rows):
+        delivered = [deliver(r, fmt, renderer.state) for r in results]
+    title = f"{len(results)} scene(s) at {preset.label}, voice {name}"
+    if all(r.cached for r in results) and all(cached for _, cached in delivered):
         title += ": up to date"
+    rows = [(r, path) for r, (path, _) in zip(results, delivered, strict=True)]
     Console().print(summary_table(rows, title))
 
 
@@ -184,16 +185,16 @@ def video(
         results = _render(renderer, lecture_targets(), workers, verbose)
         lecture = build_lecture(renderer, results, target)
     console = Console()
-    console.print(summary_table([(r, r.video, r.cached) for r in results], "parts"))
+    console.print(summary_table([(r, r.video) for r in results], "parts"))
     state = "up to date" if lecture.cached else "composed"
     console.print(
-        f"lecture {state}: {lecture.files.video} ({clock(lecture.duration)}, "
+        f"lecture {state}: {shown(lecture.files.video)} ({clock(lecture.duration)}, "
         f"{len(lecture.chapters)} chapters, {size(lecture.files.video)}, {preset.label}, "
         f"voice {name})",
         highlight=False,
     )
     for path in lecture.files.all()[1:]:
-        console.print(f"  {path}", highlight=False)
+        console.print(f"  {shown(path)}", highlight=False)
 
 
 @app.command()

@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dotenv import dotenv_values, find_dotenv
-
 from manim_voiceover.services.base import SpeechService, initialize_speech_service
 
 __all__ = [
@@ -144,8 +143,16 @@ class EspeakService(SpeechService):
             return cached
         audio = _basename(self, input_data, path)
         subprocess.run(
-            ["espeak-ng", "-v", self.voice, "-s", str(self.words_per_minute), "-w",
-             str(cache_dir / audio), text],
+            [
+                "espeak-ng",
+                "-v",
+                self.voice,
+                "-s",
+                str(self.words_per_minute),
+                "-w",
+                str(cache_dir / audio),
+                text,
+            ],
             check=True,
             capture_output=True,
         )
@@ -185,9 +192,7 @@ def voice_name(explicit: str | None = None) -> str:
     """The chosen voice: ``explicit``, else ``$NORMGEOM_VOICE``, else ``espeak``."""
     name = (explicit or os.environ.get(VOICE_ENV) or DEFAULT_VOICE).strip().lower()
     if name not in available_voices():
-        raise VoiceError(
-            f"unknown voice {name!r}; choose one of {', '.join(available_voices())}"
-        )
+        raise VoiceError(f"unknown voice {name!r}; choose one of {', '.join(available_voices())}")
     return name
 
 

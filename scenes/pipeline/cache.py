@@ -52,7 +52,13 @@ def shared_sources() -> list[Path]:
 
 
 def narration(target: Target) -> dict[str, str]:
-    """The scene's narration beats, or ``{}`` for a scene without a narration file."""
+    """The scene's narration beats, or ``{}`` for a scene without a narration file.
+
+    Raises
+    ------
+    RenderError
+        When the scene's file cannot be imported.
+    """
     from scenes.narrated import scene_beats
 
     try:

@@ -12,7 +12,7 @@ from rich.table import Table
 
 from scenes.pipeline.render import RenderResult
 
-__all__ = ["clock", "size", "scene_progress", "summary_table"]
+__all__ = ["clock", "size", "shown", "scene_progress", "summary_table"]
 
 
 def clock(seconds: float) -> str:
@@ -56,14 +56,20 @@ def scene_progress(console: Console, total: int, *, live: bool = True) -> Iterat
         yield done
 
 
-def summary_table(rows: list[tuple[RenderResult, Path, bool]], title: str) -> Table:
-    """Scene, length, file, size and render time for ``(result, file, file_cached)`` rows."""
+def shown(path: Path) -> str:
+    """``path`` relative to the working directory when it is inside it."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def summary_table(rows: list[tuple[RenderResult, Path]], title: str) -> Table:
+    """Scene, length, file, size and render time for ``(result, file)`` rows."""
     table = Table(title=title, title_justify="left")
     for column in ("scene", "length", "file", "size", "render time"):
         table.add_column(column, justify="right" if column in {"length", "size"} else "left")
-    for result, path, cached in rows:
+    for result, path in rows:
         render = "cached" if result.cached else f"{result.seconds:.1f} s"
-        if not cached and result.cached:
-            render = "cached (file rebuilt)"
-        table.add_row(result.target.name, clock(result.duration), str(path), size(path), render)
+        table.add_row(result.target.name, clock(result.duration), shown(path), size(path), render)
     return table

@@ -8,7 +8,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from scenes.pipeline.errors import UsageError
+from scenes.pipeline.errors import RenderError, UsageError
 from scenes.registry import SCENES, SceneEntry
 
 __all__ = [
@@ -91,16 +91,28 @@ def resolve_scenes(names: list[str]) -> list[Target]:
 
 
 def load_class(target: Target) -> type:
-    """Import the target's file (as its package module when it is one) and return the class."""
+    """Import the target's file (as its package module when it is one) and return the class.
+
+    Raises
+    ------
+    RenderError
+        When the file cannot be imported or lacks the class.
+    """
+    try:
+        return getattr(_load_module(target), target.name)
+    except (ImportError, AttributeError, FileNotFoundError) as exc:
+        raise RenderError(f"{target.name}: cannot load it from {target.file} ({exc})") from None
+
+
+def _load_module(target: Target):
     if target.file.parent == SCENES_DIR:
-        module = importlib.import_module(f"scenes.{target.module}")
-    elif target.file == CARDS_FILE:
-        module = importlib.import_module("scenes.pipeline.cards")
-    else:
-        module = sys.modules.get(target.module)
-        if module is None:
-            spec = importlib.util.spec_from_file_location(target.module, target.file)
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[target.module] = module
-            spec.loader.exec_module(module)
-    return getattr(module, target.name)
+        return importlib.import_module(f"scenes.{target.module}")
+    if target.file == CARDS_FILE:
+        return importlib.import_module("scenes.pipeline.cards")
+    module = sys.modules.get(target.module)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(target.module, target.file)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[target.module] = module
+        spec.loader.exec_module(module)
+    return module

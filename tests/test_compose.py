@@ -1,0 +1,146 @@
+"""Composition: clips back to back with chapters, merged subtitles, the lecture files."""
+
+from __future__ import annotations
+
+import json
+
+import av
+import pytest
+from fixtures.pipeline import TINY, make_clip, tiny_target, write_srt
+
+from scenes.config import SceneParams
+from scenes.pipeline.compose import Chapter, Clip, compose
+from scenes.pipeline.lecture import build_lecture, youtube_chapters
+from scenes.pipeline.paths import Layout
+from scenes.pipeline.probe import duration, has_audio
+from scenes.pipeline.render import Renderer, RenderResult
+from scenes.pipeline.subtitles import Cue, read_srt, shift_cues, to_srt, to_vtt
+
+
+@pytest.fixture
+def clips(tmp_path):
+    first = make_clip(tmp_path / "first.mp4", 1.5)
+    second = make_clip(tmp_path / "second.mp4", 2.0, audio=False)
+    return [Clip("First", first), Clip("Second", second)]
+
+
+def audio_seconds(path):
+    with av.open(str(path)) as container:
+        stream = container.streams.audio[0]
+        return float(stream.duration * stream.time_base)
+
+
+def test_composed_duration_is_the_sum_with_audio_and_chapters(clips, tmp_path):
+    out = tmp_path / "lecture.mp4"
+    spans = compose(clips, out, title="Test")
+    assert duration(out) == pytest.approx(3.5)
+    assert has_audio(out)
+    assert audio_seconds(out) == pytest.approx(3.5, abs=0.03)
+    with av.open(str(out)) as container:
+        chapters = container.chapters()
+        assert container.metadata["title"] == "Test"
+        assert container.streams.video[0].codec_context.name == "h264"
+        assert container.streams.audio[0].codec_context.name == "aac"
+        assert sum(1 for _ in container.decode(video=0)) == 35
+    assert [c["metadata"]["title"] for c in chapters] == ["First", "Second"]
+    bounds = [float(c[edge] * c["time_base"]) for c in chapters for edge in ("start", "end")]
+    assert bounds == pytest.approx([0.0, 1.5, 1.5, 3.5])
+    assert spans == [Chapter("First", 0.0, 1.5), Chapter("Second", 1.5, 3.5)]
+
+
+def test_compose_embeds_given_chapters(clips, tmp_path):
+    out = tmp_path / "lecture.mp4"
+    compose(clips, out, chapters=[Chapter("All", 0.0, 3.5)])
+    with av.open(str(out)) as container:
+        assert [c["metadata"]["title"] for c in container.chapters()] == ["All"]
+
+
+def test_clips_of_different_sizes_are_refused(tmp_path):
+    small = make_clip(tmp_path / "a.mp4", 0.5)
+    with av.open(str(tmp_path / "b.mp4"), "w") as out:
+        stream = out.add_stream("libx264", rate=10)
+        stream.width, stream.height, stream.pix_fmt = 32, 32, "yuv420p"
+        for frame in [av.VideoFrame(32, 32, "yuv420p")] * 5:
+            out.mux(stream.encode(frame))
+        out.mux(stream.encode())
+    with pytest.raises(ValueError, match="one quality"):
+        compose([Clip("a", small), Clip("b", tmp_path / "b.mp4")], tmp_path / "out.mp4")
+    assert not (tmp_path / "out.mp4").exists()
+
+
+def test_cues_shift_by_the_preceding_durations(tmp_path):
+    one = write_srt(tmp_path / "one.srt", [(0.0, 1.0, "one"), (1.2, 1.9, "two")])
+    two = write_srt(tmp_path / "two.srt", [(0.1, 0.8, "three")])
+    merged = shift_cues([(read_srt(one), 2.0), ([], 3.0), (read_srt(two), 1.0)])
+    assert merged == [
+        Cue(0.0, 1.0, "one"),
+        Cue(1.2, 1.9, "two"),
+        Cue(pytest.approx(5.1), pytest.approx(5.8), "three"),
+    ]
+    assert "00:00:05,100 --> 00:00:05,800" in to_srt(merged)
+    vtt = to_vtt(merged)
+    assert vtt.startswith("WEBVTT\n\n")
+    assert "00:00:05.100 --> 00:00:05.800\nthree" in vtt
+
+
+def test_cues_never_outlive_their_clip(tmp_path):
+    cues = [Cue(0.0, 3.0, "long"), Cue(2.5, 2.8, "after the end")]
+    assert shift_cues([(cues, 2.0)]) == [Cue(0.0, 2.0, "long")]
+
+
+def test_youtube_chapter_list():
+    chapters = [Chapter("Intro", 0.0, 61.4), Chapter("Middle", 61.4, 3700.0)]
+    chapters.append(Chapter("End", 3700.0, 3800.0))
+    assert youtube_chapters(chapters) == "00:00 Intro\n01:01 Middle\n1:01:40 End\n"
+
+
+def fake_result(tmp_path, name, seconds, cues):
+    video = make_clip(tmp_path / f"{name}.mp4", seconds, audio=bool(cues))
+    srt = write_srt(tmp_path / f"{name}.srt", cues) if cues else None
+    return RenderResult(tiny_target(name), video, srt, seconds, 0.0, True, f"key-{name}")
+
+
+def test_lecture_files_chapters_and_manifest(tmp_path):
+    results = [
+        fake_result(tmp_path, "TitleCard", 1.0, []),
+        fake_result(tmp_path, "SceneA", 2.0, [(0.0, 1.5, "alpha")]),
+        fake_result(tmp_path, "SceneB", 1.5, [(0.2, 1.0, "beta")]),
+        fake_result(tmp_path, "SummaryCard", 1.0, []),
+    ]
+    renderer = Renderer(Layout(tmp_path / "media"), TINY, "none", SceneParams())
+    lecture = build_lecture(renderer, results, tmp_path / "out" / "talk.mp4")
+    assert not lecture.cached
+    assert [f.name for f in lecture.files.all()] == [
+        "talk.mp4",
+        "talk.srt",
+        "talk.vtt",
+        "talk.chapters.txt",
+        "talk.json",
+    ]
+    assert [(c.title, c.start, c.end) for c in lecture.chapters] == [
+        ("SceneA title", 0.0, 3.0),  # the title card opens the first chapter
+        ("SceneB title", 3.0, 4.5),
+        ("SummaryCard title", 4.5, 5.5),
+    ]
+    with av.open(str(lecture.files.video)) as container:
+        assert len(container.chapters()) == 3
+    assert duration(lecture.files.video) == pytest.approx(5.5)
+    assert [(c.start, c.text) for c in read_srt(lecture.files.srt)] == [
+        (1.0, "alpha"),
+        (3.2, "beta"),
+    ]
+    assert lecture.files.chapters.read_text().splitlines() == [
+        "00:00 SceneA title",
+        "00:03 SceneB title",
+        "00:04 SummaryCard title",
+    ]
+    manifest = json.loads(lecture.files.manifest.read_text())
+    assert manifest["duration"] == pytest.approx(5.5)
+    assert manifest["voice"] == "none"
+    assert manifest["quality"]["label"] == "72p10"
+    assert [c["scene"] for c in manifest["chapters"]] == ["SceneA", "SceneB", "SummaryCard"]
+    assert [p["start"] for p in manifest["parts"]] == pytest.approx([0.0, 1.0, 3.0, 4.5])
+    assert set(manifest["files"]) == {"video", "srt", "vtt", "chapters", "manifest"}
+    assert {"manim", "av", "manim-voiceover"} <= set(manifest["versions"])
+    again = build_lecture(renderer, results, tmp_path / "out" / "talk.mp4")
+    assert again.cached and again.chapters == lecture.chapters
