@@ -31,12 +31,13 @@ def scene_media(tmp_path_factory):
 
 @pytest.fixture
 def construct_scene(silent_voice, scene_media):
-    """Construct a scene class headlessly (dry run: no frames drawn, no video written) and
+    """Construct a scene class headlessly (animations skipped to their end state, no video
+    written) and
     return the finished scene, so tests can read its final mobjects."""
 
     def run(scene_class):
         with tempconfig({**TINY, "dry_run": True, "media_dir": str(scene_media)}):
-            scene = scene_class()
+            scene = scene_class(skip_animations=True)
             scene.render()
         return scene
 
