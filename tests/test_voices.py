@@ -1,0 +1,104 @@
+"""Voices: selection by name or environment, clear messages for what a service still needs."""
+
+from __future__ import annotations
+
+import importlib.util
+import wave
+
+import pytest
+
+from scenes import voices
+from scenes.voices import (
+    EXTERNAL_SERVICES,
+    EspeakService,
+    SilentService,
+    VoiceError,
+    check_voice,
+    make_service,
+    reading_duration,
+    voice_name,
+)
+
+
+@pytest.fixture(autouse=True)
+def no_voice_env(monkeypatch, tmp_path):
+    monkeypatch.delenv(voices.VOICE_ENV, raising=False)
+    monkeypatch.delenv(voices.VOICE_CACHE_ENV, raising=False)
+    monkeypatch.chdir(tmp_path)  # no stray .env file
+
+
+def test_name_comes_from_argument_then_environment_then_default(monkeypatch):
+    assert voice_name() == "espeak"
+    monkeypatch.setenv(voices.VOICE_ENV, "none")
+    assert voice_name() == "none"
+    assert voice_name("ESPEAK") == "espeak"
+
+
+def test_unknown_voice_lists_the_choices():
+    with pytest.raises(VoiceError, match="unknown voice 'robot'; choose one of espeak, none"):
+        check_voice("robot")
+
+
+@pytest.mark.parametrize("name", sorted(EXTERNAL_SERVICES))
+def test_missing_package_says_what_to_install(monkeypatch, name):
+    monkeypatch.setattr(importlib.util, "find_spec", lambda module: None)
+    extra = EXTERNAL_SERVICES[name].extra
+    with pytest.raises(VoiceError, match=rf'pip install "manim-voiceover\[{extra}\]"'):
+        check_voice(name)
+
+
+def test_missing_dotted_package_counts_as_missing(monkeypatch):
+    def find_spec(module):
+        raise ModuleNotFoundError(module)
+
+    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
+    with pytest.raises(VoiceError, match="azure.cognitiveservices.speech"):
+        check_voice("azure")
+
+
+def test_missing_credentials_are_named(monkeypatch, tmp_path):
+    monkeypatch.setattr(importlib.util, "find_spec", lambda module: object())
+    monkeypatch.delenv("AZURE_SUBSCRIPTION_KEY", raising=False)
+    monkeypatch.delenv("AZURE_SERVICE_REGION", raising=False)
+    with pytest.raises(VoiceError, match="set AZURE_SUBSCRIPTION_KEY and AZURE_SERVICE_REGION"):
+        check_voice("azure")
+    monkeypatch.setenv("AZURE_SUBSCRIPTION_KEY", "k")
+    (tmp_path / ".env").write_text("AZURE_SERVICE_REGION=westeurope\n")
+    assert check_voice("azure") == "azure"
+
+
+def test_service_without_credentials_needs_only_its_package(monkeypatch):
+    monkeypatch.setattr(importlib.util, "find_spec", lambda module: object())
+    assert check_voice("gtts") == "gtts"
+
+
+def test_espeak_needs_the_program(monkeypatch):
+    monkeypatch.setattr(voices.shutil, "which", lambda program: None)
+    with pytest.raises(VoiceError, match="apt-get install espeak-ng"):
+        make_service("espeak")
+
+
+def test_silent_voice_writes_reading_speed_silence(tmp_path):
+    service = make_service("none", cache_dir=tmp_path)
+    assert isinstance(service, SilentService)
+    text = "one two three four five six seven eight nine ten"
+    result = service.generate_from_text(text)
+    with wave.open(str(tmp_path / result["original_audio"])) as wav:
+        seconds = wav.getnframes() / wav.getframerate()
+    assert seconds == pytest.approx(reading_duration(text)) == pytest.approx(3.75)
+    assert reading_duration("hi") == 1.5
+
+
+def test_espeak_speaks_and_caches(tmp_path, monkeypatch):
+    monkeypatch.setenv(voices.VOICE_CACHE_ENV, str(tmp_path / "cache"))
+    service = make_service("espeak")
+    assert isinstance(service, EspeakService)
+    assert service.cache_dir == str(tmp_path / "cache")
+    first = service._wrap_generate_from_text("Hello there.")
+    audio = tmp_path / "cache" / first["original_audio"]
+    with wave.open(str(audio)) as wav:
+        assert wav.getnframes() / wav.getframerate() > 0.3
+    stamp = audio.stat().st_mtime_ns
+    again = service._wrap_generate_from_text("Hello there.")
+    assert again["original_audio"] == first["original_audio"]
+    assert audio.stat().st_mtime_ns == stamp
