@@ -205,9 +205,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.reference_script:
         console.print("[dim]reference script[/dim]")
         result["reference"] = measure_reference(args.reference_script, args.reference_frames)
-    Console().print(_table(scenes))
+    Console(width=120).print(_table(scenes))
     for lecture in lectures:
-        Console().print(
+        Console(width=120).print(
             f"lecture {lecture['quality']}: {lecture['wall_seconds']:.1f} s wall for "
             f"{lecture['video_seconds']:.1f} s of video (realtime {lecture['realtime_factor']:.2f})"
         )
@@ -215,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     tmp = args.output.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(result, indent=2))
     tmp.replace(args.output)
-    Console().print(f"wrote {args.output}")
+    Console(width=120).print(f"wrote {args.output}")
     return 0
 
 

@@ -42,6 +42,7 @@ from normmath.lesson import (
     lesson,
     preset,
 )
+from normmath.measures import mean_sphere_gap, sphere_gap
 from normmath.norms import LAYER_NORM_EPS, RMS_NORM_EPS, NormResult, layer_norm, rms_norm
 from normmath.stats import RowStats, angle_to_uniform, mean_to_std_ratio, row_stats
 
@@ -76,6 +77,7 @@ __all__ = [
     "lesson",
     "load_points",
     "main_cloud",
+    "mean_sphere_gap",
     "mean_to_std_ratio",
     "plane_basis",
     "preset",
@@ -83,6 +85,7 @@ __all__ = [
     "rms_norm",
     "row_stats",
     "smooth",
+    "sphere_gap",
     "sphere_radius",
     "sphere_wireframe",
     "uniform_component",
