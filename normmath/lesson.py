@@ -20,6 +20,8 @@ __all__ = [
     "POSITIVE",
     "LESSON_EPS",
     "PRESETS",
+    "STATISTICS",
+    "COLUMNS",
     "LessonRow",
     "Lesson",
     "lesson",
@@ -41,6 +43,33 @@ PRESETS: dict[str, tuple[float, ...]] = {
     "shifted": (4.0, 5.0, 6.0),
 }
 """Named lesson inputs: the Positive reference and the edge cases (gain 1, eps 1e-6)."""
+
+
+STATISTICS: tuple[tuple[str, str], ...] = (
+    ("mean", "input mean"),
+    ("mean_square", "mean square"),
+    ("rms", "RMS"),
+    ("variance", "population variance"),
+    ("rms_denominator", "RMSNorm denominator"),
+    ("ln_denominator", "LayerNorm denominator"),
+    ("rms_output_mean", "RMSNorm output mean"),
+    ("ln_output_mean", "LayerNorm output mean"),
+    ("rms_output_rms", "RMSNorm output RMS"),
+    ("ln_output_rms", "LayerNorm output RMS"),
+)
+"""The lesson's statistics in display order: (:class:`RowStats` field, label)."""
+
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("coordinate", "Coordinate"),
+    ("input", "Input"),
+    ("square", "Square"),
+    ("centered", "Centered"),
+    ("rms_output", "RMSNorm output"),
+    ("ln_output", "LayerNorm output"),
+    ("rms_reference", "RMS reference"),
+    ("ln_reference", "Layer reference"),
+)
+"""The construction table's columns in display order: (:class:`LessonRow` field, header)."""
 
 
 def preset(name: str) -> tuple[float, ...]:
@@ -87,6 +116,24 @@ class Lesson:
     def ln_reason(self) -> str | None:
         """Why LayerNorm is undefined, or None."""
         return None if self.ln_defined else undefined_reason("ln", self.eps)
+
+    @property
+    def has_reference(self) -> bool:
+        """True when the Positive reference columns apply (a vector of 3 coordinates)."""
+        return len(self.vector) == len(POSITIVE)
+
+    def statistics(self) -> dict[str, float | None]:
+        """The :data:`STATISTICS` as plain floats, in order; ``None`` where undefined.
+
+        >>> s = lesson((2, 2, 2), eps=0.0).statistics()
+        >>> s["variance"], s["rms_output_rms"], s["ln_output_mean"]
+        (0.0, 1.0, None)
+        """
+        values = {}
+        for key, _ in STATISTICS:
+            value = getattr(self.stats, key)
+            values[key] = None if np.ma.is_masked(value) else float(value)
+        return values
 
 
 def undefined_reason(rule: str, eps: float) -> str:

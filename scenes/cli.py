@@ -19,6 +19,7 @@ from rich.table import Table
 
 import normmath as nm
 from scenes.config import SceneParams
+from scenes.explain import EXPLAIN_CONTEXT, explain
 from scenes.pipeline.cache import State
 from scenes.pipeline.errors import RenderError, UsageError
 from scenes.pipeline.outputs import check_format, deliver
@@ -213,6 +214,9 @@ def doctor(voice: str | None = VOICE) -> None:
     missing = [check.name for check in checks if not check.ok]
     if missing:
         fail(f"missing: {', '.join(missing)} (see the fix column)", code=1)
+
+
+app.command("explain", context_settings=EXPLAIN_CONTEXT)(explain)
 
 
 def main() -> None:

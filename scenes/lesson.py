@@ -1,0 +1,269 @@
+"""The one-vector lesson: RMS scaling beside mean centering on three coordinates.
+
+Three narrated 2D scenes share one :class:`LessonScene` base: the input vector, gain and
+epsilon come from :func:`scenes.config.load_params` (defaults Positive (1, 2, 3), gain 1,
+epsilon 1e-6) or from the class attributes ``lesson_vector``, ``lesson_gain``,
+``lesson_eps`` of a subclass. Every number and bar comes from :func:`normmath.lesson`
+through :class:`scenes.lesson_kit.LessonBoard`.
+
+Render with ``manim render -ql scenes/lesson.py OneVectorLesson`` (or ``EdgeCases``,
+``Invariances``).
+"""
+
+from __future__ import annotations
+
+from manim import UL, FadeIn, FadeOut, MathTex, Mobject, Text, VGroup, Write
+
+import normmath as nm
+from scenes.config import load_params
+from scenes.kit import PALETTE
+from scenes.lesson_kit import FONT, RULES, LessonBoard, LessonState, StateTracker, chart_limit
+from scenes.narrated import NarratedScene
+
+__all__ = ["LessonScene", "OneVectorLesson", "EdgeCases", "Invariances"]
+
+FADE_SECONDS = 0.5
+"""Time a caption or formula takes to appear at the start of a beat."""
+
+
+class LessonScene(NarratedScene):
+    """Base of the lesson scenes: parameters, the board, the state tracker, captions.
+
+    Subclasses set :attr:`title` and implement :meth:`states` (every state the scene visits,
+    in order; the first is shown at the start and all of them fix the shared output scale).
+    """
+
+    title = ""
+    lesson_vector: tuple[float, float, float] | None = None
+    lesson_gain: float | None = None
+    lesson_eps: float | None = None
+
+    def setup(self) -> None:
+        super().setup()
+        params = load_params()
+        vector = params.vector if self.lesson_vector is None else self.lesson_vector
+        gain = params.gain if self.lesson_gain is None else self.lesson_gain
+        eps = params.lesson_eps if self.lesson_eps is None else self.lesson_eps
+        if len(vector) != 3:
+            raise nm.NormMathError(
+                f"vector: the scenes need exactly 3 coordinates, got {len(vector)}"
+            )
+        self.base = LessonState(tuple(float(v) for v in vector), float(gain), float(eps))
+        states = self.states()
+        self.tracker = StateTracker(states[0])
+        self.board = LessonBoard(3, chart_limit(state.lesson() for state in states))
+        self.heading = Text(self.title, font_size=FONT["title"], color=PALETTE["text"])
+        self.heading.to_corner(UL, buff=0.35)
+        self.caption = VGroup()
+        self.formula = VGroup()
+
+    def states(self) -> list[LessonState]:
+        """Every state this scene shows, in order."""
+        raise NotImplementedError
+
+    def open_board(self, seconds: float) -> None:
+        """Bring in the heading and the board, already showing the first state."""
+        self.board.follow(self.tracker)
+        self.play(FadeIn(self.heading), FadeIn(self.board), run_time=seconds)
+
+    def say(self, text: str) -> list:
+        """Animations that replace the caption line under the formulas by ``text``."""
+        new = Text(text, font_size=FONT["body"], color=PALETTE["text"])
+        new.scale_to_fit_width(min(new.width, 13.4)).move_to([0, 2.1, 0])
+        old, self.caption = self.caption, new
+        return _swap(old, FadeIn(new))
+
+    def show_formula(self, *tex: str, colors=None) -> list:
+        """Animations that replace the formula row by the MathTex strings ``tex``.
+
+        ``colors`` gives one colour per formula (default: the rules' colours in order).
+        """
+        colors = colors or [color for _, color in RULES.values()]
+        parts = [MathTex(t, font_size=30, color=c) for t, c in zip(tex, colors, strict=False)]
+        new = VGroup(*parts).arrange([1, 0, 0], buff=0.9).move_to([0, 2.88, 0])
+        old, self.formula = self.formula, new
+        return _swap(old, Write(new))
+
+    def go(self, state: LessonState, seconds: float, *extra) -> None:
+        """Animate the trackers to ``state`` (and any ``extra`` animations) for ``seconds``."""
+        animations = [*self.tracker.to(state), *extra]
+        if animations:
+            self.play(*animations, run_time=seconds)
+        else:
+            self.wait(seconds)
+
+    def beat_to(self, name: str, state: LessonState, caption: str | None = None) -> None:
+        """Speak beat ``name``; first swap the caption, then move to ``state``."""
+        with self.beat(name) as tracker:
+            rest = tracker.duration
+            if caption is not None:
+                self.play(*self.say(caption), run_time=FADE_SECONDS)
+                rest -= FADE_SECONDS
+            self.go(state, max(rest, 1 / self.camera.frame_rate))
+
+
+def _swap(old: Mobject, entrance) -> list:
+    """``entrance`` preceded by fading out ``old`` when there is something to fade."""
+    return [FadeOut(old), entrance] if old.submobjects else [entrance]
+
+
+def _vector_text(state: LessonState) -> str:
+    return "(" + ", ".join(nm.display(v) for v in state.vector) + ")"
+
+
+class OneVectorLesson(LessonScene):
+    """Both rules on one vector: bars, statistics, formulas and the construction table."""
+
+    title = "One vector, two rules"
+    demo_gain = 2.0
+    demo_eps = 1.0
+    edit_offset = 3.0
+
+    def states(self) -> list[LessonState]:
+        base = self.base
+        edited = base.vector[:2] + (base.vector[2] + self.edit_offset,)
+        return [
+            base,
+            base.with_(gain=self.demo_gain),
+            base.with_(eps=self.demo_eps),
+            base.with_(vector=edited),
+            base,
+        ]
+
+    def construct(self) -> None:
+        base, gained, widened, edited, _ = self.states()
+        with self.beat("intro") as tracker:
+            self.play(*self.say(f"Input {_vector_text(base)}"), run_time=FADE_SECONDS)
+            self.open_board(tracker.duration - FADE_SECONDS)
+        with self.beat("formulas") as tracker:
+            rms = r"\mathrm{RMSNorm}=g\,\frac{x}{\sqrt{\mathrm{mean}(x^2)+\varepsilon}}"
+            ln = (
+                r"\mathrm{LayerNorm}=g\,"
+                r"\frac{x-\mathrm{mean}(x)}{\sqrt{\mathrm{var}(x)+\varepsilon}}"
+            )
+            self.play(*self.show_formula(rms, ln), run_time=tracker.duration)
+        with self.beat("statistics") as tracker:
+            self.play(
+                *self.say("Statistics: population variance, epsilon inside the root"),
+                run_time=tracker.duration,
+            )
+        with self.beat("table") as tracker:
+            self.play(
+                *self.say(
+                    "Construction table: reference = Positive (1, 2, 3), same gain and epsilon"
+                ),
+                run_time=tracker.duration,
+            )
+        self.beat_to("predict_gain", base, f"Predict: gain {nm.display(self.demo_gain)}?")
+        self.beat_to("reveal_gain", gained)
+        self.beat_to("predict_eps", base, f"Predict: epsilon {nm.display(self.demo_eps)}?")
+        self.beat_to("reveal_eps", widened)
+        self.beat_to("edit", edited, f"Edit: x3 = {nm.display(edited.vector[2])}")
+        self.beat_to(
+            "outro",
+            base,
+            f"Input {_vector_text(base)} again: the numbers that normgeom explain prints",
+        )
+
+
+class EdgeCases(LessonScene):
+    """Zero and constant vectors: undefined denominators, gain zero, positive epsilon."""
+
+    title = "Edge cases: zero denominators"
+    small_eps = nm.LESSON_EPS
+    large_eps = 1.0
+
+    def states(self) -> list[LessonState]:
+        zero = LessonState(nm.preset("zero"), self.base.gain, 0.0)
+        constant = LessonState(nm.preset("constant"), self.base.gain, 0.0)
+        return [
+            self.base,
+            zero,
+            zero.with_(gain=0.0),
+            zero.with_(eps=self.small_eps),
+            constant,
+            constant.with_(eps=self.small_eps),
+            self.base.with_(eps=self.large_eps),
+        ]
+
+    def construct(self) -> None:
+        start, zero, gainless, zero_eps, constant, constant_eps, large = self.states()
+        with self.beat("zero_predict") as tracker:
+            self.play(
+                *self.say("Zero vector, epsilon 0. Predict: both outputs?"), run_time=FADE_SECONDS
+            )
+            self.open_board(FADE_SECONDS)
+            self.go(zero, tracker.duration - 2 * FADE_SECONDS)
+        self.beat_to("zero_reveal", zero, "Both denominators are 0: Undefined, not zero")
+        self.beat_to("gain_zero", gainless, "Gain 0 does not make an undefined output defined")
+        self.beat_to("zero_eps", zero_eps, "Epsilon 0.000001: defined zeros (dots)")
+        self.beat_to("constant_predict", constant, "Constant vector, epsilon 0. Predict?")
+        self.beat_to(
+            "constant_reveal", constant, "RMSNorm defined; LayerNorm variance 0: Undefined"
+        )
+        self.beat_to("constant_eps", constant_eps, "Epsilon 0.000001: LayerNorm outputs 0")
+        self.beat_to("large_eps", large, f"Epsilon 1 on {_vector_text(large)}: a large contrast")
+
+
+class Invariances(LessonScene):
+    """What each rule ignores: positive scaling, a common shift, a mean-zero input."""
+
+    title = "What each rule ignores"
+    factor = 2.0
+    offset = 3.0
+    large_eps = 1.0
+    large_gain = 2.0
+
+    def states(self) -> list[LessonState]:
+        exact = self.base.with_(eps=0.0)
+        mean = float(exact.lesson().stats.mean)
+        centered = exact.shifted(-mean)
+        return [
+            exact,
+            exact.scaled(self.factor),
+            exact.scaled(self.factor).with_(eps=self.large_eps),
+            exact.with_(eps=self.large_eps),
+            exact.scaled(-1.0),
+            exact,
+            exact.shifted(self.offset),
+            centered,
+            centered.with_(eps=self.large_eps, gain=self.large_gain),
+        ]
+
+    def construct(self) -> None:
+        exact, scaled, scaled_eps, exact_eps, negated, _, shifted, centered, law = self.states()
+        factor = nm.display(self.factor)
+        with self.beat("scale_predict") as tracker:
+            self.play(
+                *self.say(f"Epsilon 0. Predict: multiply the input by {factor}?"),
+                run_time=FADE_SECONDS,
+            )
+            self.open_board(tracker.duration - FADE_SECONDS)
+        self.beat_to("scale_reveal", scaled, f"x {factor}: outputs unchanged at epsilon 0")
+        with self.beat("scale_eps") as tracker:
+            self.play(
+                *self.say(
+                    f"Epsilon {nm.display(self.large_eps)}: the same scaling changes the outputs"
+                ),
+                run_time=FADE_SECONDS,
+            )
+            half = (tracker.duration - FADE_SECONDS) / 2
+            self.go(scaled_eps, half)
+            self.go(exact_eps, half)
+        self.beat_to("negate", negated, "x (-1), epsilon 0: every output flips sign")
+        self.beat_to(
+            "shift_predict", exact, f"Predict: add {nm.display(self.offset)} to every coordinate?"
+        )
+        self.beat_to("shift_reveal", shifted, "LayerNorm unchanged; RMSNorm changes")
+        self.beat_to("mean_zero", centered, "Mean-zero input: both rules agree")
+        with self.beat("rms_law") as tracker:
+            law_tex = (
+                r"\mathrm{RMS}(\text{output})=g\,"
+                r"\sqrt{\mathrm{mean}(x^2)\,/\,(\mathrm{mean}(x^2)+\varepsilon)}"
+            )
+            self.play(
+                *self.show_formula(law_tex, colors=[PALETTE["text"]]),
+                *self.say("Neither gain nor epsilon guarantees output RMS 1"),
+                run_time=2 * FADE_SECONDS,
+            )
+            self.go(law, tracker.duration - 2 * FADE_SECONDS)

@@ -1,0 +1,404 @@
+"""2D drawing kit of the one-vector lesson: readouts, the signed bar chart, the panels.
+
+Nothing here computes normalization math: every bar height and number comes from a
+:class:`normmath.Lesson`. A :class:`LessonBoard` shows one lesson; :class:`StateTracker`
+holds the input, gain and epsilon as value trackers, so animating them re-reads
+:func:`normmath.lesson` every frame and the picture changes smoothly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+from manim import (
+    DOWN,
+    LEFT,
+    ORIGIN,
+    RIGHT,
+    UP,
+    Animation,
+    DecimalNumber,
+    Dot,
+    Line,
+    Rectangle,
+    Text,
+    ValueTracker,
+    VectorizedPoint,
+    VGroup,
+)
+
+import normmath as nm
+from normmath.lesson import COLUMNS, STATISTICS
+from scenes.kit import PALETTE
+
+__all__ = [
+    "RULES",
+    "FONT",
+    "LessonState",
+    "StateTracker",
+    "Readout",
+    "SignedBarChart",
+    "StatsPanel",
+    "ConstructionTable",
+    "LessonBoard",
+    "chart_limit",
+]
+
+RULES: dict[str, tuple[str, str]] = {
+    "rms": ("RMSNorm", PALETTE["rms"]),
+    "ln": ("LayerNorm", PALETTE["ln_target"]),
+}
+"""The two rules: key -> (name, colour). Keys match the ``rms_``/``ln_`` lesson fields."""
+
+FONT = {"title": 34, "body": 22, "small": 18}
+"""Font sizes of the lesson scenes (chosen to stay legible at 480p)."""
+
+TEX_SCALE = 1.4
+"""MathTex digits look this much smaller than Text at the same font size."""
+
+
+@dataclass(frozen=True)
+class LessonState:
+    """One input vector with its shared gain and epsilon."""
+
+    vector: tuple[float, ...]
+    gain: float = 1.0
+    eps: float = nm.LESSON_EPS
+
+    def lesson(self) -> nm.Lesson:
+        """The :func:`normmath.lesson` of this state."""
+        return nm.lesson(self.vector, gain=self.gain, eps=self.eps)
+
+    def scaled(self, factor: float) -> LessonState:
+        """The same state with every input coordinate multiplied by ``factor``."""
+        return replace(self, vector=tuple(factor * v for v in self.vector))
+
+    def shifted(self, offset: float) -> LessonState:
+        """The same state with ``offset`` added to every input coordinate."""
+        return replace(self, vector=tuple(v + offset for v in self.vector))
+
+    def with_(self, **changes) -> LessonState:
+        """A copy with some of ``vector``, ``gain``, ``eps`` replaced."""
+        return replace(self, **changes)
+
+
+class StateTracker:
+    """Value trackers for each coordinate, the gain and epsilon of a :class:`LessonState`."""
+
+    def __init__(self, state: LessonState) -> None:
+        self.coordinates = [ValueTracker(v) for v in state.vector]
+        self.gain = ValueTracker(state.gain)
+        self.eps = ValueTracker(state.eps)
+
+    def state(self) -> LessonState:
+        """The state the trackers hold now."""
+        vector = tuple(t.get_value() for t in self.coordinates)
+        return LessonState(vector, self.gain.get_value(), max(0.0, self.eps.get_value()))
+
+    def to(self, target: LessonState) -> list[Animation]:
+        """Animations that move every tracker that differs to ``target``."""
+        pairs = [*zip(self.coordinates, target.vector, strict=True)]
+        pairs += [(self.gain, target.gain), (self.eps, target.eps)]
+        return [t.animate.set_value(v) for t, v in pairs if t.get_value() != v]
+
+
+class Readout(VGroup):
+    """A number shown exactly as :func:`normmath.display` writes it, or the word Undefined.
+
+    The shown text is :attr:`text`; the number is re-typeset only when that text changes.
+    ``edge`` is the side kept fixed at the anchor (``LEFT``, ``RIGHT`` or ``ORIGIN``).
+    """
+
+    def __init__(self, font_size: float = FONT["body"], color=PALETTE["text"], edge=ORIGIN):
+        super().__init__()
+        self.edge = edge
+        self.anchor = VectorizedPoint()
+        self.number = DecimalNumber(
+            0,
+            num_decimal_places=0,
+            group_with_commas=False,
+            font_size=font_size * TEX_SCALE,
+            color=color,
+        )
+        self.undefined = Text("Undefined", font_size=font_size * 0.8, color=PALETTE["undefined"])
+        self.text = ""
+        self.add(self.anchor, self.number)
+        self.show(0.0)
+
+    def show(self, value) -> Readout:
+        """Show ``value`` (a float, a masked scalar, or None for undefined)."""
+        text = nm.display(value)
+        if text == self.text:
+            return self
+        self.text = text
+        if text == "Undefined":
+            content = self.undefined
+        else:
+            self.number.num_decimal_places = len(text.partition(".")[2])
+            self.number.set_value(float(text))
+            content = self.number
+        self.submobjects = [self.anchor, content]
+        content.move_to(self.anchor.get_center(), aligned_edge=self.edge)
+        return self
+
+
+def chart_limit(lessons, step: float = 0.5) -> float:
+    """The smallest multiple of ``step`` that bounds every defined output of ``lessons``."""
+    outputs = [
+        abs(value)
+        for lesson in lessons
+        for row in lesson.rows
+        for value in (row.rms_output, row.ln_output)
+        if value is not None
+    ]
+    return max(step, step * float(np.ceil(max(outputs, default=0.0) / step - 1e-9)))
+
+
+class SignedBarChart(VGroup):
+    """Both rules' outputs per coordinate as bars from zero on one shared signed scale.
+
+    A defined output of zero is a dot on the zero line; an undefined output has no bar,
+    only the word Undefined in its slot. :attr:`unit` is scene units per output unit.
+    """
+
+    def __init__(self, count: int, limit: float, width: float = 6.6, height: float = 2.6):
+        super().__init__()
+        self.count, self.limit = count, limit
+        self.unit = height / 2 / limit
+        self.slot = width / (count * 2 + count + 1)
+        top, bottom = UP * height / 2, DOWN * height / 2
+        self.left = LEFT * width / 2
+        self.axis = Line(self.left + bottom, self.left + top, color=PALETTE["axis"], stroke_width=2)
+        self.zero = Line(self.left, RIGHT * width / 2, color=PALETTE["axis"], stroke_width=2)
+        ticks = VGroup(
+            *(
+                Text(nm.display(v), font_size=FONT["small"], color=PALETTE["axis"]).next_to(
+                    self.left + UP * v * self.unit, LEFT, buff=0.12
+                )
+                for v in (limit, 0.0, -limit)
+            )
+        )
+        self.bars, self.dots, self.marks = {}, {}, {}
+        labels = VGroup()
+        for i in range(count):
+            for rule, (_, color) in RULES.items():
+                x = self._slot_x(i, rule)
+                self.bars[i, rule] = Rectangle(
+                    width=self.slot, height=1, fill_color=color, fill_opacity=0.9, stroke_width=0
+                )
+                self.dots[i, rule] = Dot(RIGHT * x, radius=0.07, color=color)
+                mark = Text("Undefined", font_size=FONT["small"], color=PALETTE["undefined"])
+                self.marks[i, rule] = mark.rotate(np.pi / 2).move_to(
+                    RIGHT * x + UP * (mark.height / 2 + 0.08)
+                )
+            centre = (self._slot_x(i, "rms") + self._slot_x(i, "ln")) / 2
+            labels.add(
+                Text(f"x{i + 1}", font_size=FONT["body"], color=PALETTE["text"]).move_to(
+                    RIGHT * centre + bottom + DOWN * 0.25
+                )
+            )
+        self.shown = VGroup()
+        self.add(self.axis, self.zero, ticks, labels, self.shown)
+        self.values: dict[tuple[int, str], float | None] = {}
+
+    def _slot_x(self, i: int, rule: str) -> float:
+        """The x of slot (``i``, ``rule``): one gap, then two slots per coordinate."""
+        offset = 0 if rule == "rms" else 1
+        return float(self.axis.get_center()[0]) + self.slot * (1 + 3 * i + offset + 0.5)
+
+    def show(self, lesson: nm.Lesson) -> SignedBarChart:
+        """Draw the outputs of ``lesson`` (its rows must number :attr:`count`)."""
+        zero_y = self.zero.get_center()[1]
+        shown = []
+        for i, row in enumerate(lesson.rows):
+            for rule in RULES:
+                value = getattr(row, f"{rule}_output")
+                self.values[i, rule] = value
+                x = self._slot_x(i, rule)
+                if value is None:
+                    mark = self.marks[i, rule]
+                    shown.append(mark.move_to([x, zero_y + mark.height / 2 + 0.08, 0]))
+                elif nm.display(value) == "0":
+                    shown.append(self.dots[i, rule].move_to([x, zero_y, 0]))
+                else:
+                    half = self.slot / 2
+                    top = zero_y + value * self.unit
+                    bar = self.bars[i, rule]
+                    bar.set_points_as_corners(
+                        [
+                            [x - half, zero_y, 0],
+                            [x + half, zero_y, 0],
+                            [x + half, top, 0],
+                            [x - half, top, 0],
+                            [x - half, zero_y, 0],
+                        ]
+                    )
+                    shown.append(bar)
+        self.shown.submobjects = shown
+        return self
+
+    def drawn(self, i: int, rule: str) -> float | None:
+        """The output the picture shows in slot (``i``, ``rule``), read from its geometry.
+
+        A bar gives its signed height over :attr:`unit`, a dot gives 0, the Undefined
+        mark gives None.
+        """
+        if self.marks[i, rule] in self.shown.submobjects:
+            return None
+        if self.dots[i, rule] in self.shown.submobjects:
+            return 0.0
+        bar = self.bars[i, rule]
+        zero_y = self.zero.get_center()[1]
+        far = bar.get_top()[1] if bar.get_top()[1] - zero_y > 1e-9 else bar.get_bottom()[1]
+        return float((far - zero_y) / self.unit)
+
+
+def _label(text: str, size: str = "body", color: str = "text") -> Text:
+    return Text(text, font_size=FONT[size], color=PALETTE[color])
+
+
+def _row_label(
+    text: str, x: float, y: float, digit_height: float, size: str = "small", edge=LEFT
+) -> Text:
+    """A label at ``x`` (its ``edge``) whose baseline meets a readout's digits centred at ``y``.
+
+    The baseline is the highest glyph bottom (glyphs with descenders reach lower).
+    """
+    label = _label(text, size).move_to([x, y, 0], aligned_edge=edge)
+    baseline = max(glyph.get_bottom()[1] for glyph in label)
+    return label.shift(UP * (y - digit_height / 2 - baseline))
+
+
+class StatsPanel(VGroup):
+    """The statistics of :data:`normmath.lesson.STATISTICS`, six decimals, one readout each.
+
+    The input statistics one per row, then the two rules side by side (denominator,
+    output mean, output RMS). :attr:`readouts` maps statistic keys to readouts.
+    """
+
+    def __init__(self, row_height: float = 0.37, columns: tuple[float, float] = (3.3, 5.1)):
+        super().__init__()
+        self.readouts: dict[str, Readout] = {}
+        labels = dict(STATISTICS)
+        cells = VGroup()
+        digit = Readout().number.height
+        for r, key in enumerate(("mean", "mean_square", "rms", "variance")):
+            y = -r * row_height
+            cells.add(_row_label(labels[key], 0, y, digit))
+            self.readouts[key] = Readout().move_to([columns[0], y, 0])
+        header_y = -4.2 * row_height
+        for x, (name, color) in zip(columns, RULES.values(), strict=True):
+            cells.add(_label(name, "small").set_color(color).move_to([x, header_y, 0]))
+        for r, (suffix, title) in enumerate(
+            (
+                ("denominator", "denominator"),
+                ("output_mean", "output mean"),
+                ("output_rms", "output RMS"),
+            )
+        ):
+            y = header_y - (r + 1) * row_height
+            cells.add(_row_label(title, 0, y, digit))
+            for x, rule in zip(columns, RULES, strict=True):
+                self.readouts[f"{rule}_{suffix}"] = Readout().move_to([x, y, 0])
+        line_y = header_y + row_height * 0.6
+        rule = Line(
+            [0, line_y, 0], [columns[1] + 0.9, line_y, 0], color=PALETTE["axis"], stroke_width=1
+        )
+        self.add(cells, rule, *self.readouts.values())
+
+    def show(self, lesson: nm.Lesson) -> StatsPanel:
+        """Show the statistics of ``lesson``."""
+        for key, value in lesson.statistics().items():
+            self.readouts[key].show(value)
+        return self
+
+
+class ConstructionTable(VGroup):
+    """The construction table of :data:`normmath.COLUMNS`: one row per coordinate.
+
+    :attr:`readouts` maps (column key, row index) to readouts (all but the coordinate name).
+    """
+
+    def __init__(self, count: int, width: float = 13.6, row_height: float = 0.5) -> None:
+        super().__init__()
+        self.readouts: dict[tuple[str, int], Readout] = {}
+        step = width / len(COLUMNS)
+        colours = {"rms_output": PALETTE["rms"], "ln_output": PALETTE["ln_target"]}
+        cells = VGroup()
+        for c, (key, header) in enumerate(COLUMNS):
+            x = (c + 0.5) * step - width / 2
+            head = _label(header.replace(" ", "\n", 1) if " " in header else header, "small")
+            cells.add(head.set_color(colours.get(key, PALETTE["text"])).move_to([x, 0, 0]))
+            for i in range(count):
+                y = -(i + 1.25) * row_height
+                if key == "coordinate":
+                    cells.add(_label(f"x{i + 1}").move_to([x, y, 0]))
+                else:
+                    self.readouts[key, i] = Readout().move_to([x, y, 0])
+        line_y = -0.65 * row_height
+        rule = Line(
+            [-width / 2, line_y, 0], [width / 2, line_y, 0], color=PALETTE["axis"], stroke_width=1
+        )
+        self.add(cells, rule, *self.readouts.values())
+
+    def show(self, lesson: nm.Lesson) -> ConstructionTable:
+        """Show the rows of ``lesson``."""
+        for (key, i), readout in self.readouts.items():
+            readout.show(getattr(lesson.rows[i], key))
+        return self
+
+
+class LessonBoard(VGroup):
+    """Bar chart, statistics panel, construction table and the gain/epsilon readouts.
+
+    ``follow(tracker)`` keeps the board on the tracker's state; the lesson is recomputed
+    only when that state changes. :attr:`lesson` is the lesson shown now.
+    """
+
+    def __init__(self, count: int, limit: float) -> None:
+        super().__init__()
+        self.chart = SignedBarChart(count, limit).move_to([-3.35, 0.0, 0])
+        self.stats = StatsPanel().move_to([3.7, 0.0, 0])
+        self.table = ConstructionTable(count).move_to([0, -2.75, 0])
+        self.gain = Readout(edge=LEFT).move_to([3.35, 3.55, 0])
+        self.eps = Readout(edge=LEFT).move_to([5.45, 3.55, 0])
+        digit = self.gain.number.height
+        self.settings = VGroup(
+            _row_label("gain", 3.2, 3.55, digit, "body", RIGHT),
+            self.gain,
+            _row_label("epsilon", 5.3, 3.55, digit, "body", RIGHT),
+            self.eps,
+        )
+        legend = VGroup()
+        for name, color in RULES.values():
+            swatch = Rectangle(
+                width=0.3, height=0.2, fill_color=color, fill_opacity=0.9, stroke_width=0
+            )
+            legend.add(VGroup(swatch, _label(name, "small")).arrange(RIGHT, buff=0.1))
+        self.legend = legend.arrange(RIGHT, buff=0.4).next_to(self.chart, UP, buff=0.15)
+        self.add(self.chart, self.legend, self.stats, self.table, self.settings)
+        self.lesson: nm.Lesson | None = None
+        self._state: LessonState | None = None
+
+    @property
+    def readouts(self) -> dict:
+        """Every readout on the board: statistic keys, (column, row) pairs, gain, eps."""
+        return {**self.stats.readouts, **self.table.readouts, "gain": self.gain, "eps": self.eps}
+
+    def show(self, state: LessonState) -> LessonBoard:
+        """Show the lesson of ``state`` (a no-op when it is the state already shown)."""
+        if state == self._state:
+            return self
+        self._state, self.lesson = state, state.lesson()
+        self.chart.show(self.lesson)
+        self.stats.show(self.lesson)
+        self.table.show(self.lesson)
+        self.gain.show(state.gain)
+        self.eps.show(state.eps)
+        return self
+
+    def follow(self, tracker: StateTracker) -> LessonBoard:
+        """Show the tracker's state now and after every frame."""
+        self.add_updater(lambda board: board.show(tracker.state()))
+        return self.show(tracker.state())
