@@ -29,6 +29,7 @@ from scenes.pipeline.quality import resolve_quality
 from scenes.pipeline.render import Renderer, default_jobs
 from scenes.pipeline.report import clock, scene_progress, shown, size, summary_table
 from scenes.pipeline.targets import Target, lecture_targets, resolve_scenes
+from scenes.publish.commands import publish, slides, stills
 from scenes.registry import SCENES
 from scenes.voices import VoiceError, check_voice
 
@@ -217,6 +218,9 @@ def doctor(voice: str | None = VOICE) -> None:
 
 
 app.command("explain", context_settings=EXPLAIN_CONTEXT)(explain)
+app.command()(slides)
+app.command()(stills)
+app.command()(publish)
 
 
 def main() -> None:

@@ -3,10 +3,17 @@
 
 ``with self.beat("intro") as tracker:`` speaks the beat through manim-voiceover, so the
 animations inside last as long as the speech (``run_time=tracker.duration``).
+
+Beats are also the steps of a presentation: in a scene class combined with manim-slides'
+``Slide``, every beat starts a new slide whose speaker notes are the beat's text. Setting
+``$NORMGEOM_STOP_AFTER`` to a beat name ends the scene right after that beat (for stills of
+a beat's end state).
 """
 
 from __future__ import annotations
 
+import os
+import sys
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,19 +21,29 @@ from functools import cache
 from pathlib import Path
 
 from manim import Scene, ThreeDScene
+from manim.utils.exceptions import EndSceneEarlyException
 from manim_voiceover import VoiceoverScene
 
+from scenes.overlay_camera import OverlayCachingCamera
 from scenes.voices import make_service
 
-__all__ = ["NARRATION_DIR", "load_narration", "scene_beats", "NarratedScene", "NarratedThreeDScene"]
+__all__ = [
+    "NARRATION_DIR",
+    "STOP_AFTER_ENV",
+    "load_narration",
+    "scene_beats",
+    "NarratedScene",
+    "NarratedThreeDScene",
+]
 
 NARRATION_DIR = Path(__file__).with_name("narration")
+STOP_AFTER_ENV = "NORMGEOM_STOP_AFTER"
 
 
 @cache
-def load_narration(module: str) -> dict[str, dict[str, str]]:
-    """All beats of one narration file: ``{scene class name: {beat name: text}}``."""
-    path = NARRATION_DIR / f"{module}.toml"
+def load_narration(module: str, folder: Path = NARRATION_DIR) -> dict[str, dict[str, str]]:
+    """All beats of ``<folder>/<module>.toml``: ``{scene class name: {beat name: text}}``."""
+    path = folder / f"{module}.toml"
     with path.open("rb") as handle:
         data = tomllib.load(handle)
     return {
@@ -36,13 +53,22 @@ def load_narration(module: str) -> dict[str, dict[str, str]]:
 
 
 def scene_beats(scene_class: type) -> dict[str, str]:
-    """The ordered beats of a scene class (the first class in its MRO with narration)."""
-    module = scene_class.__module__.rsplit(".", 1)[-1]
-    narration = load_narration(module)
+    """The ordered beats of a scene class (the first class in its MRO with narration).
+
+    A class's narration file is ``narration/<module>.toml`` beside its module's file.
+    """
     for klass in scene_class.__mro__:
+        path = getattr(sys.modules.get(klass.__module__), "__file__", None)
+        if path is None:
+            continue
+        folder = Path(path).with_name("narration")
+        try:
+            narration = load_narration(klass.__module__.rsplit(".", 1)[-1], folder)
+        except FileNotFoundError:
+            continue
         if klass.__name__ in narration:
             return narration[klass.__name__]
-    raise KeyError(f"no narration for {scene_class.__name__} in {module}.toml")
+    raise KeyError(f"no narration for {scene_class.__name__} in any narration file")
 
 
 class _Narrated(VoiceoverScene):
@@ -55,11 +81,21 @@ class _Narrated(VoiceoverScene):
 
     @contextmanager
     def beat(self, name: str) -> Iterator:
-        """Speak beat ``name`` of this scene's narration while the body animates."""
+        """Speak beat ``name`` of this scene's narration while the body animates.
+
+        In a slide scene (one with manim-slides' ``next_slide``) the beat starts a new slide
+        with its text as speaker notes; after the beat named by ``$NORMGEOM_STOP_AFTER`` the
+        scene ends.
+        """
         text = scene_beats(type(self))[name]
+        next_slide = getattr(self, "next_slide", None)
+        if next_slide is not None:
+            next_slide(notes=text)
         with self.voiceover(text=text) as tracker:
             yield tracker
         self.beats_done.append(name)
+        if name == os.environ.get(STOP_AFTER_ENV):
+            raise EndSceneEarlyException
 
 
 class NarratedScene(_Narrated, Scene):
@@ -67,4 +103,9 @@ class NarratedScene(_Narrated, Scene):
 
 
 class NarratedThreeDScene(_Narrated, ThreeDScene):
-    """A narrated 3D scene."""
+    """A narrated 3D scene; its camera draws fixed-in-frame panels once (see
+    :mod:`scenes.overlay_camera`)."""
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("camera_class", OverlayCachingCamera)
+        super().__init__(**kwargs)

@@ -1,0 +1,34 @@
+"""Whole folders written atomically: built under a hidden name beside the final one, then
+swapped in, so a reader sees the old folder or the complete new one, never a half-built one.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+__all__ = ["staged_folder"]
+
+
+@contextmanager
+def staged_folder(final: Path) -> Iterator[Path]:
+    """Yield an empty folder beside ``final`` that replaces ``final`` on success.
+
+    On an exception the staging folder is removed and ``final`` is left as it was.
+    """
+    final.parent.mkdir(parents=True, exist_ok=True)
+    stage = final.with_name(f".{final.name}.partial{os.getpid()}")
+    old = final.with_name(f".{final.name}.old{os.getpid()}")
+    shutil.rmtree(stage, ignore_errors=True)
+    stage.mkdir()
+    try:
+        yield stage
+        if final.exists():
+            os.replace(final, old)
+        os.replace(stage, final)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+        shutil.rmtree(old, ignore_errors=True)
