@@ -162,7 +162,7 @@ class Renderer:
             if on_done is not None:
                 for future in futures:
                     future.add_done_callback(
-                        lambda f: on_done(f.result()) if f.exception() is None else None
+                        lambda f: None if f.cancelled() or f.exception() else on_done(f.result())
                     )
             try:
                 return [future.result() for future in futures]
