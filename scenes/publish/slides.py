@@ -9,8 +9,8 @@ silent by default: a beat lasts its reading time.
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
-import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 
@@ -34,9 +34,12 @@ EXTRA_MODULES = {"manim_slides": "manim-slides", "pptx": "python-pptx"}
 
 def require_slides() -> None:
     """Raise :class:`UsageError` naming what to install when the ``slides`` extra is missing."""
-    missing = [
-        dist for module, dist in EXTRA_MODULES.items() if not importlib.util.find_spec(module)
-    ]
+    missing = []
+    for module, distribution in EXTRA_MODULES.items():
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            missing.append(distribution)
     if missing:
         raise UsageError(
             f"slides need {' and '.join(missing)}; install them with: {SLIDES_EXTRA_HINT}"

@@ -1,0 +1,84 @@
+"""The lecture bundle: its manifest lists exactly the folder's files with matching sizes and
+checksums, its index.html loads every image and video in headless Chromium, its deck
+references only files in the bundle, and a part that fails leaves the folder untouched."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from fixtures.pipeline import TINY
+from fixtures.publishing import BEATS, browser_check, bundle, slide_target, temp_folder
+
+from scenes.config import SceneParams
+from scenes.pipeline.errors import RenderError
+from scenes.pipeline.paths import Layout
+from scenes.pipeline.render import Renderer
+from scenes.publish.bundle import DECK_PAGE, publish
+from scenes.publish.deck import page_references
+from scenes.publish.manifest import MANIFEST_NAME, sha256
+from scenes.publish.slides import SlideRenderer
+
+pytest.importorskip("pptx", reason="the slides extra (make slides) is not installed")
+
+
+def _files(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_bundle_holds_every_part():
+    files = _files(bundle().folder)
+    lecture = {f"normalization_geometry.{ext}" for ext in ("mp4", "srt", "vtt", "chapters.txt")}
+    scenes = {f"scenes/{n}.{ext}" for n in BEATS for ext in ("mp4", "gif")}
+    stills = {f"stills/{n}.png" for n in BEATS}
+    assert lecture | scenes | stills | {"index.html", MANIFEST_NAME, DECK_PAGE} <= files
+
+
+def test_manifest_lists_exactly_the_files_with_their_checksums():
+    folder = bundle().folder
+    manifest = json.loads((folder / MANIFEST_NAME).read_text())
+    listed = {entry["path"]: entry for entry in manifest["files"]}
+    assert set(listed) == _files(folder) - {MANIFEST_NAME}
+    for path, entry in listed.items():
+        assert entry["size"] == (folder / path).stat().st_size
+        assert entry["sha256"] == sha256(folder / path)
+    assert listed["normalization_geometry.mp4"]["duration"] > 0
+    assert [c["scene"] for c in manifest["chapters"]] == [*BEATS, "SummaryCard"]
+
+
+def test_deck_references_only_files_in_the_bundle():
+    folder = bundle().folder
+    page = folder / DECK_PAGE
+    references = page_references(page.read_text(encoding="utf-8"))
+    assert len([r for r in references if r.endswith(".mp4")]) == sum(map(len, BEATS.values()))
+    for reference in references:
+        target = (page.parent / reference).resolve()
+        assert target.is_file() and folder.resolve() in target.parents, reference
+
+
+@pytest.mark.skipif(not shutil.which("chromium"), reason="Debian's chromium is not installed")
+def test_index_loads_every_image_and_video_in_chromium():
+    folder = bundle().folder
+    seen = browser_check(folder / "index.html")
+    assert len(seen["images"]) == 2 * len(BEATS)
+    for src, complete, width in seen["images"]:
+        assert complete and width > 0, f"image {src} did not load"
+    assert [v[0] for v in seen["videos"]] == ["normalization_geometry.mp4"]
+    for src, ready, width, error in seen["videos"]:
+        assert ready >= 1 and width > 0 and not error, f"video {src} did not load"
+
+
+def test_a_failing_part_writes_nothing():
+    layout = Layout(temp_folder("normgeom-broken-"))
+    folder = layout.media / "bundle"
+    folder.mkdir()
+    (folder / "keep.txt").write_text("the previous bundle")
+    renderer = Renderer(layout, TINY, "none", SceneParams())
+    slides = SlideRenderer(layout, TINY, "none", SceneParams())
+    scenes = [slide_target("TinySteps"), slide_target("TinyBroken")]
+    with pytest.raises(RenderError, match="TinyBroken"):
+        publish(renderer, slides, scenes, folder, jobs=2)
+    assert _files(folder) == {"keep.txt"}
+    assert not [p for p in folder.parent.iterdir() if p.name.startswith(".bundle")]

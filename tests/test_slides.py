@@ -1,0 +1,99 @@
+"""Slides: every narrated beat is one slide step with its text as speaker notes; the HTML
+deck references only files beside it; the PPTX has a slide per beat; builds are cached."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from fixtures.pipeline import TINY
+from fixtures.publishing import BEATS, slide_build, slide_target, temp_folder
+from fixtures.slide_scenes import TinySteps
+from typer.testing import CliRunner
+
+from scenes.cli import app
+from scenes.config import SceneParams
+from scenes.narrated import STOP_AFTER_ENV, scene_beats
+from scenes.publish.deck import load_presentations, page_references, write_html, write_pptx
+from scenes.publish.slides import SlideRenderer, build_slides
+
+pptx = pytest.importorskip("pptx", reason="the slides extra (make slides) is not installed")
+
+
+class RecordingSteps(TinySteps):
+    """TinySteps with a ``next_slide`` that records its notes, as manim-slides' Slide has."""
+
+    def next_slide(self, **options) -> None:
+        self.slide_notes = [*getattr(self, "slide_notes", []), options["notes"]]
+
+
+def test_fixture_narration_is_found_beside_its_module():
+    assert list(scene_beats(TinySteps).values()) == BEATS["TinySteps"]
+
+
+def test_each_beat_starts_a_slide_with_its_text_as_notes(construct_scene):
+    scene = construct_scene(RecordingSteps)
+    assert scene.slide_notes == BEATS["TinySteps"]
+    assert scene.beats_done == ["square", "circle", "rest"]
+
+
+def test_plain_scenes_have_no_slides_and_play_every_beat(construct_scene):
+    scene = construct_scene(TinySteps)
+    assert not hasattr(scene, "next_slide")
+    assert scene.beats_done == ["square", "circle", "rest"]
+
+
+def test_stop_after_ends_the_scene_after_that_beat(construct_scene, monkeypatch):
+    monkeypatch.setenv(STOP_AFTER_ENV, "circle")
+    assert construct_scene(TinySteps).beats_done == ["square", "circle"]
+
+
+def test_one_slide_per_beat_with_its_notes():
+    _, files = slide_build()
+    presentations = load_presentations(files)
+    assert [[s.notes for s in p.slides] for p in presentations] == list(BEATS.values())
+    assert all(s.file.is_file() for p in presentations for s in p.slides)
+
+
+def test_html_deck_has_one_step_per_beat_and_only_local_files():
+    _, files = slide_build()
+    folder = temp_folder("normgeom-deck-")
+    page = write_html(load_presentations(files), folder / "deck.html", "Tiny deck")
+    html = page.read_text(encoding="utf-8")
+    references = page_references(html)
+    assert references, "the deck references no files"
+    for reference in references:
+        assert "://" not in reference, f"remote reference {reference}"
+        assert (folder / reference).is_file(), f"missing {reference}"
+    videos = [r for r in references if r.endswith(".mp4")]
+    assert len(videos) == sum(len(beats) for beats in BEATS.values())
+    assert html.count("<section") == len(videos)
+    for text in (text for beats in BEATS.values() for text in beats):
+        assert text in html
+
+
+def test_pptx_has_one_slide_per_beat_with_notes():
+    _, files = slide_build()
+    output = temp_folder("normgeom-pptx-") / "deck.pptx"
+    write_pptx(load_presentations(files), output, (128, 72))
+    slides = pptx.Presentation(str(output)).slides
+    assert len(slides) == sum(len(beats) for beats in BEATS.values())
+    notes = [slide.notes_slide.notes_text_frame.text for slide in slides]
+    assert notes == [text for beats in BEATS.values() for text in beats]
+
+
+def test_unchanged_slides_are_not_rendered_again():
+    layout, files = slide_build()
+    renderer = SlideRenderer(layout, TINY, "none", SceneParams())
+    again, results = build_slides(renderer, [slide_target(n) for n in BEATS], jobs=1)
+    assert again == files
+    assert all(result.cached for result in results)
+
+
+def test_slides_without_the_extra_say_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "manim_slides", None)  # import manim_slides fails
+    result = CliRunner().invoke(app, ["slides", "MeanCentering"])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "manim-slides" in lines[0] and "make slides" in lines[0]

@@ -1,0 +1,78 @@
+"""Stills: the requested resolution, an alpha channel when transparent, a beat's end state
+that differs from the final frame, caching, and one-line errors for unknown beats."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import pytest
+from fixtures.publishing import slide_target, temp_folder
+from PIL import Image
+from typer.testing import CliRunner
+
+from scenes.cli import app
+from scenes.config import SceneParams
+from scenes.pipeline.errors import UsageError
+from scenes.pipeline.paths import Layout
+from scenes.pipeline.quality import Quality
+from scenes.publish.stills import Still, StillRenderer, check_beat
+
+SMALL = Quality("small", 160, 90, 10)
+
+
+@cache
+def stills() -> tuple[StillRenderer, dict[str, Image.Image]]:
+    """Final, after-beat and transparent stills of TinySteps, rendered once."""
+    renderer = StillRenderer(Layout(temp_folder("normgeom-stills-")), SMALL, SceneParams())
+    target = slide_target("TinySteps")
+    asked = {
+        "final": Still(target),
+        "square": Still(target, "square"),
+        "transparent": Still(target, transparent=True),
+    }
+    results = renderer.render_all(list(asked.values()), jobs=2)
+    return renderer, {name: Image.open(r.path) for name, r in zip(asked, results, strict=True)}
+
+
+def test_stills_have_the_requested_resolution():
+    _, images = stills()
+    assert {image.size for image in images.values()} == {(160, 90)}
+
+
+def test_transparent_still_has_an_alpha_channel():
+    _, images = stills()
+    alpha = np.asarray(images["transparent"].convert("RGBA"))[..., 3]
+    assert "A" in images["transparent"].getbands()
+    assert alpha.min() == 0 and alpha.max() > 0
+    assert "A" not in images["final"].getbands() or np.asarray(images["final"])[..., 3].min() == 255
+
+
+def test_a_beat_still_shows_that_beat_end_state():
+    _, images = stills()
+    right = np.s_[:, 110:]  # the circle of beat "circle" sits right of the square
+    final = np.asarray(images["final"].convert("RGB"))[right].astype(int)
+    square = np.asarray(images["square"].convert("RGB"))[right].astype(int)
+    background = square[0, 0]
+    assert np.abs(square - background).max() < 8
+    assert np.abs(final - background).max() > 60
+
+
+def test_unchanged_stills_are_not_rendered_again():
+    renderer, _ = stills()
+    again = StillRenderer(renderer.layout, SMALL, SceneParams())
+    assert again.render(Still(slide_target("TinySteps"), "square")).cached
+
+
+def test_unknown_beat_is_a_usage_error():
+    with pytest.raises(UsageError, match="its beats: square, circle, rest"):
+        check_beat(slide_target("TinySteps"), "nope")
+
+
+def test_stills_cli_unknown_beat_exits_2_with_one_line(tmp_path, monkeypatch):
+    monkeypatch.setenv("NORMGEOM_MEDIA", str(tmp_path))
+    result = CliRunner().invoke(app, ["stills", "MeanCentering", "--at", "nope"])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "MeanCentering has no beat 'nope'" in lines[0]
+    assert not (tmp_path / "stills").exists()
