@@ -49,3 +49,26 @@ clean:
 	find media -mindepth 1 ! -name .gitkeep -delete
 	rm -rf build *.egg-info .pytest_cache .ruff_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+
+# Slides, stills and the lecture bundle (the slides extra: manim-slides, python-pptx).
+SLIDES_STAMP := $(VENV)/.slides-stamp
+OUT ?=
+DOCS_SCENE ?= Standardization
+
+$(SLIDES_STAMP): pyproject.toml | setup
+	$(PY) -m pip install -q -e ".[slides]"
+	@touch $@
+
+slides: setup $(SLIDES_STAMP)
+	$(VENV)/bin/normgeom slides --quality $(Q) $(JOBS_FLAG) $(if $(OUT),--output $(OUT),)
+
+bundle: setup $(SLIDES_STAMP)
+	$(VENV)/bin/normgeom publish --quality $(Q) --voice $(VOICE) $(JOBS_FLAG) $(if $(OUT),--output $(OUT),)
+
+docs-media: setup
+	$(VENV)/bin/normgeom render $(DOCS_SCENE) --quality low --format gif --voice none
+	$(VENV)/bin/normgeom stills $(DOCS_SCENE) --quality low
+	mkdir -p docs
+	cp media/scenes/480p15/$(DOCS_SCENE).gif docs/$(DOCS_SCENE).gif
+	cp media/stills/480p15/$(DOCS_SCENE).png docs/$(DOCS_SCENE).png
+	@$(PY) -c "import os,sys; big=[f for f in sys.argv[1:] if os.path.getsize(f) >= 2e6]; sys.exit(f'over 2 MB: {big}' if big else 0)" docs/$(DOCS_SCENE).gif docs/$(DOCS_SCENE).png

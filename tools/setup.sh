@@ -9,6 +9,7 @@ SYSTEM_PACKAGES=(
   texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-fonts-recommended
   cm-super-minimal lmodern dvisvgm
   espeak-ng ffmpeg
+  chromium
 )
 EXTRAS="${NORMGEOM_EXTRAS:-dev}"
 VENV="${VENV:-.venv}"
