@@ -65,10 +65,11 @@ slides: setup $(SLIDES_STAMP)
 bundle: setup $(SLIDES_STAMP)
 	$(VENV)/bin/normgeom publish --quality $(Q) --voice $(VOICE) $(JOBS_FLAG) $(if $(OUT),--output $(OUT),)
 
+# The README's pictures: the GIF at 240 px and 8 fps keeps it under 2 MB.
 docs-media: setup
-	$(VENV)/bin/normgeom render $(DOCS_SCENE) --quality low --format gif --voice none
+	$(VENV)/bin/normgeom render $(DOCS_SCENE) --quality low --voice none
 	$(VENV)/bin/normgeom stills $(DOCS_SCENE) --quality low
 	mkdir -p docs
-	cp media/scenes/480p15/$(DOCS_SCENE).gif docs/$(DOCS_SCENE).gif
+	$(PY) -c "from pathlib import Path; from scenes.pipeline.gif import write_gif; write_gif(Path('media/scenes/480p15/$(DOCS_SCENE).mp4'), Path('docs/$(DOCS_SCENE).gif'), max_height=240, fps=8)"
 	cp media/stills/480p15/$(DOCS_SCENE).png docs/$(DOCS_SCENE).png
 	@$(PY) -c "import os,sys; big=[f for f in sys.argv[1:] if os.path.getsize(f) >= 2e6]; sys.exit(f'over 2 MB: {big}' if big else 0)" docs/$(DOCS_SCENE).gif docs/$(DOCS_SCENE).png
