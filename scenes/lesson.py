@@ -12,12 +12,19 @@ Render with ``manim render -ql scenes/lesson.py OneVectorLesson`` (or ``EdgeCase
 
 from __future__ import annotations
 
-from manim import UL, FadeIn, FadeOut, MathTex, Mobject, Text, VGroup, Write
+from manim import UL, FadeIn, FadeOut, MathTex, Mobject, VGroup, Write
 
 import normmath as nm
 from scenes.config import load_params
 from scenes.kit import PALETTE
-from scenes.lesson_kit import FONT, RULES, LessonBoard, LessonState, StateTracker, chart_limit
+from scenes.lesson_kit import (
+    RULES,
+    LessonBoard,
+    LessonState,
+    StateTracker,
+    chart_limit,
+    plain_text,
+)
 from scenes.narrated import NarratedScene
 
 __all__ = ["LessonScene", "OneVectorLesson", "EdgeCases", "Invariances"]
@@ -52,7 +59,7 @@ class LessonScene(NarratedScene):
         states = self.states()
         self.tracker = StateTracker(states[0])
         self.board = LessonBoard(3, chart_limit(state.lesson() for state in states))
-        self.heading = Text(self.title, font_size=FONT["title"], color=PALETTE["text"])
+        self.heading = plain_text(self.title, "title")
         self.heading.to_corner(UL, buff=0.35)
         self.caption = VGroup()
         self.formula = VGroup()
@@ -68,7 +75,7 @@ class LessonScene(NarratedScene):
 
     def say(self, text: str) -> list:
         """Animations that replace the caption line under the formulas by ``text``."""
-        new = Text(text, font_size=FONT["body"], color=PALETTE["text"])
+        new = plain_text(text)
         new.scale_to_fit_width(min(new.width, 13.4)).move_to([0, 2.1, 0])
         old, self.caption = self.caption, new
         return _swap(old, FadeIn(new))
@@ -104,7 +111,7 @@ class LessonScene(NarratedScene):
 
 def _swap(old: Mobject, entrance) -> list:
     """``entrance`` preceded by fading out ``old`` when there is something to fade."""
-    return [FadeOut(old), entrance] if old.submobjects else [entrance]
+    return [FadeOut(old), entrance] if old.has_points() or old.submobjects else [entrance]
 
 
 def _vector_text(state: LessonState) -> str:

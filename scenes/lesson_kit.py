@@ -9,6 +9,7 @@ holds the input, gain and epsilon as value trackers, so animating them re-reads
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 
 import numpy as np
 from manim import (
@@ -18,14 +19,15 @@ from manim import (
     RIGHT,
     UP,
     Animation,
-    DecimalNumber,
     Dot,
     Line,
+    MathTex,
     Rectangle,
     Text,
     ValueTracker,
     VectorizedPoint,
     VGroup,
+    VMobject,
 )
 
 import normmath as nm
@@ -37,6 +39,10 @@ __all__ = [
     "FONT",
     "LessonState",
     "StateTracker",
+    "Outline",
+    "text_outline",
+    "digit_outlines",
+    "plain_text",
     "Readout",
     "SignedBarChart",
     "StatsPanel",
@@ -103,28 +109,84 @@ class StateTracker:
         return [t.animate.set_value(v) for t, v in pairs if t.get_value() != v]
 
 
-class Readout(VGroup):
-    """A number shown exactly as :func:`normmath.display` writes it, or the word Undefined.
+@dataclass(frozen=True)
+class Outline:
+    """Typeset glyphs as one point array: left edge at x = 0, baseline at y = 0."""
 
-    The shown text is :attr:`text`; the number is re-typeset only when that text changes.
-    ``edge`` is the side kept fixed at the anchor (``LEFT``, ``RIGHT`` or ``ORIGIN``).
+    points: np.ndarray
+    width: float
+    digit_height: float
+
+
+def _outline(mobject) -> Outline:
+    glyphs = mobject.family_members_with_points()
+    points = np.concatenate([glyph.points for glyph in glyphs])
+    baseline = max(glyph.get_bottom()[1] for glyph in glyphs)
+    points = points - [mobject.get_left()[0], baseline, 0]
+    return Outline(points, float(mobject.width), float(mobject.height))
+
+
+@cache
+def text_outline(text: str, font_size: float) -> Outline:
+    """The outline of ``text`` set as :class:`manim.Text` (typeset once per text and size)."""
+    return _outline(Text(text, font_size=font_size))
+
+
+@cache
+def digit_outlines(font_size: float) -> dict[str, Outline]:
+    """The outlines of ``0-9``, ``.`` and ``-`` (LaTeX digits, typeset once per size).
+
+    Every digit gets the same advance (tabular figures), so columns of numbers line up.
+    """
+    chars = "0123456789.-"
+    tex = MathTex(chars, font_size=font_size * TEX_SCALE)
+    glyphs = tex[0].submobjects
+    baseline = max(glyph.get_bottom()[1] for glyph in glyphs[:10])
+    digit_width = max(glyph.width for glyph in glyphs[:10])
+    height = max(glyph.height for glyph in glyphs[:10])
+    advances = {".": digit_width * 0.55, "-": glyphs[11].width + digit_width * 0.3}
+    outlines = {}
+    for char, glyph in zip(chars, glyphs, strict=True):
+        advance = advances.get(char, digit_width * 1.15)
+        offset = [glyph.get_center()[0] - advance / 2, baseline, 0]
+        outlines[char] = Outline(glyph.points - offset, advance, height)
+    return outlines
+
+
+def plain_text(text: str, size: str = "body", color: str = "text") -> VMobject:
+    """``text`` as one filled path (cheap to draw and to copy), baseline at y = 0."""
+    outline = text_outline(text, FONT[size])
+    mob = VMobject(fill_color=PALETTE[color], fill_opacity=1.0, stroke_width=0)
+    return mob.set_points(outline.points.copy())
+
+
+class Readout(VMobject):
+    """A number drawn exactly as :func:`normmath.display` writes it, or the word Undefined.
+
+    One path per readout, rebuilt from cached glyph outlines only when :attr:`text` changes,
+    so updating every frame stays cheap. ``edge`` is the side held at the anchor (``LEFT``,
+    ``RIGHT`` or ``ORIGIN``); digits are centred vertically on the anchor.
     """
 
     def __init__(self, font_size: float = FONT["body"], color=PALETTE["text"], edge=ORIGIN):
-        super().__init__()
+        super().__init__(fill_color=color, fill_opacity=1.0, stroke_width=0)
         self.edge = edge
+        self.color_of = {"number": color, "undefined": PALETTE["undefined"]}
+        self.glyphs = digit_outlines(font_size)
+        self.undefined = text_outline("Undefined", font_size * 0.8)
         self.anchor = VectorizedPoint()
-        self.number = DecimalNumber(
-            0,
-            num_decimal_places=0,
-            group_with_commas=False,
-            font_size=font_size * TEX_SCALE,
-            color=color,
-        )
-        self.undefined = Text("Undefined", font_size=font_size * 0.8, color=PALETTE["undefined"])
+        self.add(self.anchor)
         self.text = ""
-        self.add(self.anchor, self.number)
         self.show(0.0)
+
+    def at(self, point) -> Readout:
+        """Move the readout so that its anchor sits at ``point``."""
+        return self.shift(np.asarray(point, dtype=float) - self.anchor.get_center())
+
+    @property
+    def digit_height(self) -> float:
+        """Height of the digits (the readout is centred on half of it)."""
+        return self.glyphs["0"].digit_height
 
     def show(self, value) -> Readout:
         """Show ``value`` (a float, a masked scalar, or None for undefined)."""
@@ -133,13 +195,17 @@ class Readout(VGroup):
             return self
         self.text = text
         if text == "Undefined":
-            content = self.undefined
+            points, width, color = self.undefined.points, self.undefined.width, "undefined"
         else:
-            self.number.num_decimal_places = len(text.partition(".")[2])
-            self.number.set_value(float(text))
-            content = self.number
-        self.submobjects = [self.anchor, content]
-        content.move_to(self.anchor.get_center(), aligned_edge=self.edge)
+            parts, pen = [], 0.0
+            for char in text:
+                parts.append(self.glyphs[char].points + [pen, 0, 0])
+                pen += self.glyphs[char].width
+            points, width, color = np.concatenate(parts), pen, "number"
+        x, y, _ = self.anchor.get_center()
+        left = x - width * (1 + self.edge[0]) / 2
+        self.set_points(points + [left, y - self.digit_height / 2, 0])
+        self.set_fill(self.color_of[color], opacity=1.0, family=False)
         return self
 
 
@@ -173,7 +239,7 @@ class SignedBarChart(VGroup):
         self.zero = Line(self.left, RIGHT * width / 2, color=PALETTE["axis"], stroke_width=2)
         ticks = VGroup(
             *(
-                Text(nm.display(v), font_size=FONT["small"], color=PALETTE["axis"]).next_to(
+                plain_text(nm.display(v), "small", "axis").next_to(
                     self.left + UP * v * self.unit, LEFT, buff=0.12
                 )
                 for v in (limit, 0.0, -limit)
@@ -188,16 +254,12 @@ class SignedBarChart(VGroup):
                     width=self.slot, height=1, fill_color=color, fill_opacity=0.9, stroke_width=0
                 )
                 self.dots[i, rule] = Dot(RIGHT * x, radius=0.07, color=color)
-                mark = Text("Undefined", font_size=FONT["small"], color=PALETTE["undefined"])
+                mark = plain_text("Undefined", "small", "undefined")
                 self.marks[i, rule] = mark.rotate(np.pi / 2).move_to(
                     RIGHT * x + UP * (mark.height / 2 + 0.08)
                 )
             centre = (self._slot_x(i, "rms") + self._slot_x(i, "ln")) / 2
-            labels.add(
-                Text(f"x{i + 1}", font_size=FONT["body"], color=PALETTE["text"]).move_to(
-                    RIGHT * centre + bottom + DOWN * 0.25
-                )
-            )
+            labels.add(plain_text(f"x{i + 1}").move_to(RIGHT * centre + bottom + DOWN * 0.25))
         self.shown = VGroup()
         self.add(self.axis, self.zero, ticks, labels, self.shown)
         self.values: dict[tuple[int, str], float | None] = {}
@@ -254,20 +316,17 @@ class SignedBarChart(VGroup):
         return float((far - zero_y) / self.unit)
 
 
-def _label(text: str, size: str = "body", color: str = "text") -> Text:
-    return Text(text, font_size=FONT[size], color=PALETTE[color])
+def _label(text: str, size: str = "body", color: str = "text") -> VMobject:
+    return plain_text(text, size, color)
 
 
 def _row_label(
     text: str, x: float, y: float, digit_height: float, size: str = "small", edge=LEFT
-) -> Text:
-    """A label at ``x`` (its ``edge``) whose baseline meets a readout's digits centred at ``y``.
-
-    The baseline is the highest glyph bottom (glyphs with descenders reach lower).
-    """
-    label = _label(text, size).move_to([x, y, 0], aligned_edge=edge)
-    baseline = max(glyph.get_bottom()[1] for glyph in label)
-    return label.shift(UP * (y - digit_height / 2 - baseline))
+) -> VMobject:
+    """A label at ``x`` (its ``edge``) whose baseline meets a readout's digits centred at ``y``."""
+    label = plain_text(text, size)
+    left = x - label.width * (1 + edge[0]) / 2
+    return label.shift([left, y - digit_height / 2, 0])
 
 
 class StatsPanel(VGroup):
@@ -277,16 +336,16 @@ class StatsPanel(VGroup):
     output mean, output RMS). :attr:`readouts` maps statistic keys to readouts.
     """
 
-    def __init__(self, row_height: float = 0.37, columns: tuple[float, float] = (3.3, 5.1)):
+    def __init__(self, row_height: float = 0.37, columns: tuple[float, float] = (3.5, 5.25)):
         super().__init__()
         self.readouts: dict[str, Readout] = {}
         labels = dict(STATISTICS)
         cells = VGroup()
-        digit = Readout().number.height
+        digit = Readout().digit_height
         for r, key in enumerate(("mean", "mean_square", "rms", "variance")):
             y = -r * row_height
             cells.add(_row_label(labels[key], 0, y, digit))
-            self.readouts[key] = Readout().move_to([columns[0], y, 0])
+            self.readouts[key] = Readout().at([columns[0], y, 0])
         header_y = -4.2 * row_height
         for x, (name, color) in zip(columns, RULES.values(), strict=True):
             cells.add(_label(name, "small").set_color(color).move_to([x, header_y, 0]))
@@ -300,7 +359,7 @@ class StatsPanel(VGroup):
             y = header_y - (r + 1) * row_height
             cells.add(_row_label(title, 0, y, digit))
             for x, rule in zip(columns, RULES, strict=True):
-                self.readouts[f"{rule}_{suffix}"] = Readout().move_to([x, y, 0])
+                self.readouts[f"{rule}_{suffix}"] = Readout().at([x, y, 0])
         line_y = header_y + row_height * 0.6
         rule = Line(
             [0, line_y, 0], [columns[1] + 0.9, line_y, 0], color=PALETTE["axis"], stroke_width=1
@@ -335,7 +394,7 @@ class ConstructionTable(VGroup):
                 if key == "coordinate":
                     cells.add(_label(f"x{i + 1}").move_to([x, y, 0]))
                 else:
-                    self.readouts[key, i] = Readout().move_to([x, y, 0])
+                    self.readouts[key, i] = Readout().at([x, y, 0])
         line_y = -0.65 * row_height
         rule = Line(
             [-width / 2, line_y, 0], [width / 2, line_y, 0], color=PALETTE["axis"], stroke_width=1
@@ -361,13 +420,13 @@ class LessonBoard(VGroup):
         self.chart = SignedBarChart(count, limit).move_to([-3.35, 0.0, 0])
         self.stats = StatsPanel().move_to([3.7, 0.0, 0])
         self.table = ConstructionTable(count).move_to([0, -2.75, 0])
-        self.gain = Readout(edge=LEFT).move_to([3.35, 3.55, 0])
-        self.eps = Readout(edge=LEFT).move_to([5.45, 3.55, 0])
-        digit = self.gain.number.height
+        self.gain = Readout(edge=LEFT).at([3.05, 3.55, 0])
+        self.eps = Readout(edge=LEFT).at([5.15, 3.55, 0])
+        digit = self.gain.digit_height
         self.settings = VGroup(
-            _row_label("gain", 3.2, 3.55, digit, "body", RIGHT),
+            _row_label("gain", 2.9, 3.55, digit, "body", RIGHT),
             self.gain,
-            _row_label("epsilon", 5.3, 3.55, digit, "body", RIGHT),
+            _row_label("epsilon", 5.0, 3.55, digit, "body", RIGHT),
             self.eps,
         )
         legend = VGroup()

@@ -1,0 +1,218 @@
+"""The lesson scenes construct headlessly and show exactly the numbers of normmath.
+
+Expected values come from plain arithmetic on the inputs (math.sqrt), not from normmath.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import normmath as nm
+from scenes import lesson_kit
+from scenes.lesson import EdgeCases, Invariances, LessonScene, OneVectorLesson
+from scenes.lesson_kit import LessonBoard, LessonState, Readout, chart_limit
+from scenes.narrated import scene_beats
+
+
+def six(value: float) -> str:
+    """Six-decimal text without trailing zeros, written independently of normmath.display."""
+    text = f"{value:.6f}".rstrip("0").rstrip(".")
+    return "0" if text in {"-0", ""} else text
+
+
+def expected(vector, gain, eps):
+    """Statistics and outputs of both rules by direct arithmetic (None where undefined)."""
+    n = len(vector)
+    mean = sum(vector) / n
+    ms = sum(v * v for v in vector) / n
+    var = sum((v - mean) ** 2 for v in vector) / n
+    rms_den, ln_den = math.sqrt(ms + eps), math.sqrt(var + eps)
+    rms = [gain * v / rms_den for v in vector] if rms_den > 0 else None
+    ln = [gain * (v - mean) / ln_den for v in vector] if ln_den > 0 else None
+
+    def mean_rms(out):
+        if out is None:
+            return None, None
+        return sum(out) / n, math.sqrt(sum(o * o for o in out) / n)
+
+    stats = {"mean": mean, "mean_square": ms, "rms": math.sqrt(ms), "variance": var}
+    stats |= {"rms_denominator": rms_den, "ln_denominator": ln_den}
+    (stats["rms_output_mean"], stats["rms_output_rms"]) = mean_rms(rms)
+    (stats["ln_output_mean"], stats["ln_output_rms"]) = mean_rms(ln)
+    return stats, rms, ln
+
+
+def check_board(board: LessonBoard, vector, gain, eps) -> None:
+    """Every readout and bar of ``board`` equals the arithmetic for (vector, gain, eps)."""
+    stats, rms, ln = expected(vector, gain, eps)
+    ref_stats, ref_rms, ref_ln = expected((1.0, 2.0, 3.0), gain, eps)
+    for key, value in stats.items():
+        assert board.readouts[key].text == ("Undefined" if value is None else six(value)), key
+    outputs = {"rms": rms, "ln": ln}
+    for i, x in enumerate(vector):
+        shown = {key: board.readouts[key, i].text for key in ("input", "square", "centered")}
+        assert shown == {
+            "input": six(x),
+            "square": six(x * x),
+            "centered": six(x - stats["mean"]),
+        }
+        assert board.readouts["rms_reference", i].text == six(ref_rms[i])
+        assert board.readouts["ln_reference", i].text == six(ref_ln[i])
+        for rule, out in outputs.items():
+            text = board.readouts[f"{rule}_output", i].text
+            drawn = board.chart.drawn(i, rule)
+            if out is None:
+                assert text == "Undefined" and drawn is None
+            else:
+                assert text == six(out[i])
+                assert drawn == pytest.approx(out[i] if six(out[i]) != "0" else 0.0, abs=1e-9)
+    assert board.readouts["gain"].text == six(gain)
+    assert board.readouts["eps"].text == six(eps)
+
+
+@pytest.mark.parametrize(
+    ("scene_class", "final"),
+    [
+        (OneVectorLesson, ((1.0, 2.0, 3.0), 1.0, 1e-6)),
+        (EdgeCases, ((1.0, 2.0, 3.0), 1.0, 1.0)),
+        (Invariances, ((-1.0, 0.0, 1.0), 2.0, 1.0)),
+    ],
+)
+def test_final_frame_shows_normmath_numbers(construct_scene, scene_class, final):
+    scene = construct_scene(scene_class)
+    assert scene.beats_done == list(scene_beats(scene_class))
+    check_board(scene.board, *final)
+
+
+@pytest.fixture
+def recorded(monkeypatch):
+    """Every state a board shows while a scene plays, with its readout texts and bars."""
+    seen: list[tuple[LessonState, LessonBoard]] = []
+    show = LessonBoard.show
+
+    def record(board, state):
+        show(board, state)
+        seen.append((state, _snapshot(board)))
+        return board
+
+    monkeypatch.setattr(LessonBoard, "show", record)
+    return seen
+
+
+def _snapshot(board: LessonBoard) -> dict:
+    texts = {key: r.text for key, r in board.readouts.items()}
+    bars = {(i, rule): board.chart.drawn(i, rule) for i in range(3) for rule in ("rms", "ln")}
+    return {"texts": texts, "bars": bars}
+
+
+def _at(seen, vector, gain, eps) -> dict:
+    for state, snapshot in seen:
+        if state == LessonState(vector, gain, eps):
+            return snapshot
+    raise AssertionError(f"the scene never showed {vector}, gain {gain}, eps {eps}")
+
+
+def test_edge_cases_show_undefined_and_dots(construct_scene, recorded):
+    construct_scene(EdgeCases)
+    zero = _at(recorded, (0.0, 0.0, 0.0), 1.0, 0.0)
+    assert set(zero["bars"].values()) == {None}
+    assert zero["texts"]["rms_output", 0] == zero["texts"]["ln_output_mean"] == "Undefined"
+    assert zero["texts"]["rms"] == "0"  # the input RMS is a defined zero
+    gainless = _at(recorded, (0.0, 0.0, 0.0), 0.0, 0.0)
+    assert set(gainless["bars"].values()) == {None}
+    zero_eps = _at(recorded, (0.0, 0.0, 0.0), 1.0, 1e-6)
+    assert set(zero_eps["bars"].values()) == {0.0}
+    constant = _at(recorded, (2.0, 2.0, 2.0), 1.0, 0.0)
+    assert [constant["bars"][i, "rms"] for i in range(3)] == pytest.approx([1.0] * 3)
+    assert [constant["bars"][i, "ln"] for i in range(3)] == [None] * 3
+    constant_eps = _at(recorded, (2.0, 2.0, 2.0), 1.0, 1e-6)
+    assert [constant_eps["bars"][i, "ln"] for i in range(3)] == [0.0] * 3
+
+
+def test_invariances_show_each_claim(construct_scene, recorded):
+    construct_scene(Invariances)
+    base = _at(recorded, (1.0, 2.0, 3.0), 1.0, 0.0)["texts"]
+    doubled = _at(recorded, (2.0, 4.0, 6.0), 1.0, 0.0)["texts"]
+    doubled_eps = _at(recorded, (2.0, 4.0, 6.0), 1.0, 1.0)["texts"]
+    base_eps = _at(recorded, (1.0, 2.0, 3.0), 1.0, 1.0)["texts"]
+    negated = _at(recorded, (-1.0, -2.0, -3.0), 1.0, 0.0)["texts"]
+    shifted = _at(recorded, (4.0, 5.0, 6.0), 1.0, 0.0)["texts"]
+    centered = _at(recorded, (-1.0, 0.0, 1.0), 1.0, 0.0)["texts"]
+    for i in range(3):
+        assert doubled["rms_output", i] == base["rms_output", i]
+        assert doubled_eps["rms_output", i] != base_eps["rms_output", i]
+        assert negated["rms_output", i] == six(-float(base["rms_output", i]))
+        assert shifted["ln_output", i] == base["ln_output", i]
+        assert shifted["rms_output", i] != base["rms_output", i]
+        assert centered["rms_output", i] == centered["ln_output", i]
+    law = _at(recorded, (-1.0, 0.0, 1.0), 2.0, 1.0)["texts"]
+    assert law["rms_output_rms"] == six(2.0 * math.sqrt((2 / 3) / (2 / 3 + 1.0)))
+
+
+def test_one_vector_lesson_animates_gain_and_epsilon(construct_scene, recorded):
+    construct_scene(OneVectorLesson)
+    gained = _at(recorded, (1.0, 2.0, 3.0), 2.0, 1e-6)
+    assert gained["bars"][2, "rms"] == pytest.approx(2 * 3 / math.sqrt(14 / 3 + 1e-6))
+    widened = _at(recorded, (1.0, 2.0, 3.0), 1.0, 1.0)
+    assert widened["texts"]["ln_denominator"] == six(math.sqrt(2 / 3 + 1.0))
+    edited = _at(recorded, (1.0, 2.0, 6.0), 1.0, 1e-6)
+    assert edited["texts"]["rms_reference", 2] == six(3 / math.sqrt(14 / 3 + 1e-6))
+
+
+def test_class_attributes_make_a_variant(construct_scene):
+    class Mine(OneVectorLesson):
+        lesson_vector = (2.0, -1.0, 4.0)
+        lesson_gain = 0.5
+        lesson_eps = 0.25
+
+    scene = construct_scene(Mine)
+    check_board(scene.board, (2.0, -1.0, 4.0), 0.5, 0.25)
+
+
+def test_scene_rejects_other_than_three_coordinates(construct_scene):
+    class TooShort(OneVectorLesson):
+        lesson_vector = (1.0, 2.0)
+
+    with pytest.raises(nm.NormMathError, match="exactly 3 coordinates"):
+        construct_scene(TooShort)
+
+
+def test_board_between_frames_is_smooth():
+    """Halfway between two states the board shows the lesson of the halfway input."""
+    board = LessonBoard(3, 3.0)
+    tracker = lesson_kit.StateTracker(LessonState((1.0, 2.0, 3.0)))
+    board.follow(tracker)
+    tracker.coordinates[2].set_value(4.5)
+    tracker.gain.set_value(1.5)
+    board.update()
+    check_board(board, (1.0, 2.0, 4.5), 1.5, 1e-6)
+
+
+def test_readout_draws_the_glyphs_of_its_text():
+    readout = Readout().at([1.0, 2.0, 0.0])
+    readout.show(-1.2247448713915890)
+    assert readout.text == "-1.224745"
+    glyphs = lesson_kit.digit_outlines(lesson_kit.FONT["body"])
+    assert len(readout.points) == sum(len(glyphs[c].points) for c in "-1.224745")
+    assert readout.get_center()[0] == pytest.approx(1.0, abs=0.05)
+    readout.show(np.ma.masked)
+    assert readout.text == "Undefined"
+    assert len(readout.points) == len(readout.undefined.points)
+    assert readout.get_fill_color().to_hex().upper() == lesson_kit.PALETTE["undefined"].upper()
+
+
+def test_chart_limit_bounds_every_output():
+    lessons = [nm.lesson((1, 2, 3), gain=2.0), nm.lesson((0, 0, 0), eps=0.0)]
+    assert chart_limit(lessons) == 3.0
+    assert chart_limit([nm.lesson((0, 0, 0), eps=0.0)]) == 0.5
+
+
+def test_every_scene_is_a_lesson_scene_in_the_registry():
+    from scenes.registry import load_scene_class
+
+    for cls in (OneVectorLesson, EdgeCases, Invariances):
+        assert load_scene_class(cls.__name__) is cls
+        assert issubclass(cls, LessonScene)
