@@ -38,6 +38,7 @@ SILENT = {"NORMGEOM_VOICE": "none"}
 MEDIAN_KEYS = (
     "process_seconds",
     "render_seconds",
+    "cpu_seconds",
     "frames_per_second",
     "realtime_factor",
     "mobjects_per_frame",

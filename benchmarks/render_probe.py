@@ -65,7 +65,7 @@ def probe(scene_name: str, quality: str, media_dir: str) -> dict:
         render_start = time.perf_counter()
         scene_class().render()
         render_seconds = time.perf_counter() - render_start
-    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    usage = resource.getrusage(resource.RUSAGE_SELF)
     frames = counts["frames"]
     return {
         "scene": scene_name,
@@ -77,7 +77,8 @@ def probe(scene_name: str, quality: str, media_dir: str) -> dict:
         "render_seconds": render_seconds,
         "process_seconds": time.perf_counter() - started,
         "mobjects_per_frame": counts["drawn"] / max(counts["captures"], 1),
-        "peak_memory_mb": peak_kb / 1024.0,
+        "cpu_seconds": usage.ru_utime + usage.ru_stime,
+        "peak_memory_mb": usage.ru_maxrss / 1024.0,
     }
 
 

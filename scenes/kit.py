@@ -121,6 +121,8 @@ LAYERS = {"plane": -3, "surface": -2, "line": -1, "mark": 0, "point": 1, "panel"
 Points are drawn above the plane from every angle, so the plane never hides them."""
 
 _LINE_WIDTH = 2.0
+CURVE_SAMPLES = 17
+"""Samples per closed wireframe curve (16 smooth cubic pieces; the first equals the last)."""
 _PANEL_BUFF = 0.25
 
 
@@ -188,9 +190,31 @@ def polyline_points(points: np.ndarray) -> np.ndarray:
     ).reshape(-1, 3)
 
 
+def closed_smooth_points(points: np.ndarray) -> np.ndarray:
+    r"""Bezier control points of the closed Catmull-Rom spline through ``points`` (first = last).
+
+    Segment i runs from :math:`P_i` to :math:`P_{i+1}` with handles
+    :math:`P_i + (P_{i+1} - P_{i-1})/6` and :math:`P_{i+1} - (P_{i+2} - P_i)/6`. A circle
+    sampled at 16 points is drawn with 16 cubic pieces instead of a fine polyline, and since
+    Bezier curves follow affine maps exactly, ellipses and ellipsoids stay exact too.
+    """
+    ring = np.asarray(points, dtype=float)[:-1]
+    after, before = np.roll(ring, -1, axis=0), np.roll(ring, 1, axis=0)
+    after2 = np.roll(ring, -2, axis=0)
+    return np.stack(
+        [ring, ring + (after - before) / 6, after - (after2 - ring) / 6, after], axis=1
+    ).reshape(-1, 3)
+
+
+def _is_closed(points: np.ndarray) -> bool:
+    return len(points) > 3 and bool(np.allclose(points[0], points[-1]))
+
+
 def set_curves(mob: VMobject, polylines: Sequence[np.ndarray]) -> VMobject:
-    """Replace ``mob``'s points by the given polylines, one subpath each."""
-    mob.set_points(np.concatenate([polyline_points(p) for p in polylines]))
+    """Replace ``mob``'s points by the given curves, one subpath each: a closed curve
+    (first point = last) becomes a smooth closed spline, an open one a straight polyline."""
+    pieces = [closed_smooth_points(p) if _is_closed(p) else polyline_points(p) for p in polylines]
+    mob.set_points(np.concatenate(pieces))
     return mob
 
 
@@ -312,7 +336,8 @@ def plane_outline(half_size: float, gain=1.0, bias=0.0) -> np.ndarray:
 def ellipsoid_curves(gain=1.0, bias=0.0) -> list[np.ndarray]:
     r"""The sphere's wireframe (radius :math:`\sqrt 3`) mapped through
     :math:`\gamma \odot p + \beta`: the polylines of :func:`sphere` and :func:`ellipsoid`."""
-    return [nm.apply_affine(c, gain, bias) for c in nm.sphere_wireframe(nm.sphere_radius(3))]
+    wireframe = nm.sphere_wireframe(nm.sphere_radius(3), samples=CURVE_SAMPLES)
+    return [nm.apply_affine(c, gain, bias) for c in wireframe]
 
 
 def sphere(color: str = PALETTE["sphere"], opacity: float = 0.35) -> VMobject:
@@ -328,8 +353,8 @@ def ellipsoid(gain, bias=0.0, color: str = PALETTE["gained"], opacity: float = 0
 
 
 def equator_curve(gain=1.0, bias=0.0) -> np.ndarray:
-    """The LayerNorm equator (plane meets sphere) mapped through gain and bias, (96, 3)."""
-    return nm.apply_affine(nm.equator_points(96), gain, bias)
+    """The LayerNorm equator (plane meets sphere) mapped through gain and bias, closed."""
+    return nm.apply_affine(nm.equator_points(2 * CURVE_SAMPLES - 1), gain, bias)
 
 
 def equator(gain=1.0, bias=0.0, color: str = PALETTE["equator"], width: float = 4.0) -> VMobject:

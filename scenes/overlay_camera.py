@@ -1,0 +1,111 @@
+"""A 3D camera that draws fixed-in-frame overlays (legends, formulas, readouts) once.
+
+Manim's Cairo renderer redraws every mobject on every frame, and while the camera orbits
+nothing can be reused; typeset panels are made of hundreds of glyph curves and cost more than
+the 3D figure itself. Overlays do not move with the camera, so this camera rasterizes each
+one into its own transparent layer when it changes (a content signature of points and
+colours) and composites the layer with Cairo on every other frame. The result is the same
+picture: drawing an overlay onto a transparent layer and then painting that layer OVER the
+frame is what drawing it directly does.
+
+Overlays are top-level mobjects added with ``add_fixed_in_frame_mobjects``; they are drawn
+after the 3D content, in z-index order, so they must be the topmost layer of the scene.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+from dataclasses import dataclass
+
+import cairo
+import numpy as np
+from manim import Mobject, VMobject
+from manim.camera.three_d_camera import ThreeDCamera
+
+__all__ = ["OverlayCachingCamera", "overlay_signature"]
+
+
+def overlay_signature(mobject: Mobject) -> bytes:
+    """A digest of everything that decides how ``mobject`` looks: points, colours, widths."""
+    digest = hashlib.blake2b(digest_size=16)
+    for member in mobject.family_members_with_points():
+        digest.update(np.ascontiguousarray(member.points).tobytes())
+        if isinstance(member, VMobject):
+            digest.update(member.get_fill_rgbas().tobytes())
+            digest.update(member.get_stroke_rgbas().tobytes())
+            digest.update(np.float64(member.get_stroke_width()).tobytes())
+    return digest.digest()
+
+
+@dataclass
+class _Layer:
+    """One overlay's raster (premultiplied ARGB32, frame-sized) and the box it covers."""
+
+    pixels: np.ndarray
+    surface: cairo.ImageSurface
+    signature: bytes = b""
+    box: tuple[int, int, int, int] | None = None  # x, y, width, height; None = empty
+
+
+class OverlayCachingCamera(ThreeDCamera):
+    """:class:`~manim.camera.three_d_camera.ThreeDCamera` with cached overlay layers."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._layers: dict[int, _Layer] = {}
+
+    def capture_mobjects(self, mobjects, **kwargs) -> None:
+        mobjects = list(mobjects)
+        fixed = [m for m in mobjects if m in self.fixed_in_frame_mobjects]
+        if not fixed:
+            super().capture_mobjects(mobjects, **kwargs)
+            return
+        # the list may hold whole families flattened: keep only the outermost overlays
+        nested = {id(sub) for m in fixed for sub in m.get_family()[1:]}
+        overlays = [m for m in fixed if id(m) not in nested]
+        super().capture_mobjects([m for m in mobjects if m not in fixed], **kwargs)
+        self.reset_rotation_matrix()
+        for overlay in sorted(overlays, key=lambda m: m.z_index):
+            self._paint(self._layer_for(overlay))
+
+    def _layer_for(self, overlay: Mobject) -> _Layer:
+        layer = self._layers.get(id(overlay))
+        if layer is None or layer.pixels.shape != self.pixel_array.shape:
+            pixels = np.zeros_like(self.pixel_array)
+            surface = cairo.ImageSurface.create_for_data(
+                pixels.data, cairo.FORMAT_ARGB32, self.pixel_width, self.pixel_height
+            )
+            layer = self._layers[id(overlay)] = _Layer(pixels, surface)
+        signature = overlay_signature(overlay)
+        if signature != layer.signature:
+            layer.surface.flush()
+            layer.pixels[:] = 0
+            shown = self.get_mobjects_to_display([overlay])
+            for kind, group in itertools.groupby(shown, self.type_or_raise):
+                self.display_funcs[kind](list(group), layer.pixels)
+            layer.surface.flush()
+            layer.surface.mark_dirty()
+            layer.signature, layer.box = signature, _covered_box(layer.pixels)
+        return layer
+
+    def _paint(self, layer: _Layer) -> None:
+        if layer.box is None:
+            return
+        ctx = self.get_cairo_context(self.pixel_array)
+        ctx.save()
+        ctx.identity_matrix()
+        ctx.rectangle(*layer.box)
+        ctx.clip()
+        ctx.set_source_surface(layer.surface, 0, 0)
+        ctx.paint()
+        ctx.restore()
+
+
+def _covered_box(pixels: np.ndarray) -> tuple[int, int, int, int] | None:
+    """The pixel box holding every non-transparent pixel (premultiplied: any byte nonzero)."""
+    covered = pixels.view(np.uint32)[..., 0] != 0
+    rows, cols = np.flatnonzero(covered.any(axis=1)), np.flatnonzero(covered.any(axis=0))
+    if rows.size == 0:
+        return None
+    return int(cols[0]), int(rows[0]), int(cols[-1] - cols[0] + 1), int(rows[-1] - rows[0] + 1)
