@@ -1,0 +1,61 @@
+"""The overlay-caching camera draws the same frames and rasterizes a static panel once."""
+
+import numpy as np
+import pytest
+from manim import DEGREES, UL, Dot, Text, ThreeDCamera, ThreeDScene, VGroup, tempconfig
+
+import scenes.overlay_camera as overlay_camera
+
+
+class PanelOrbit(ThreeDScene):
+    """A panel fixed in frame over dots while the camera turns."""
+
+    def construct(self):
+        self.set_camera_orientation(phi=60 * DEGREES, theta=30 * DEGREES)
+        dots = VGroup(*(Dot([x, x / 2, -x], color="#56B4E9") for x in np.linspace(-2, 2, 5)))
+        panel = Text("legend: x - mu", font_size=30).to_corner(UL)
+        self.add_fixed_in_frame_mobjects(panel)
+        self.add(dots, panel)
+        self.move_camera(theta=120 * DEGREES, run_time=1)
+
+
+def final_frame(camera_class, tmp_path):
+    settings = {
+        "pixel_width": 160,
+        "pixel_height": 90,
+        "frame_rate": 10,
+        "disable_caching": True,
+        "media_dir": str(tmp_path),
+        "write_to_movie": False,
+        "progress_bar": "none",
+        "verbosity": "WARNING",
+    }
+    with tempconfig(settings):
+        scene = PanelOrbit(camera_class=camera_class)
+        scene.render()
+        return scene.renderer.get_frame().astype(int)
+
+
+def test_same_frame_as_plain_camera(tmp_path):
+    plain = final_frame(ThreeDCamera, tmp_path)
+    cached = final_frame(overlay_camera.OverlayCachingCamera, tmp_path)
+    assert plain.shape == cached.shape
+    assert (plain != plain[0, 0]).any()  # the frame is not blank
+    assert np.abs(plain - cached).max() <= 2
+
+
+def test_static_panel_is_rasterized_once(tmp_path, monkeypatch):
+    calls = []
+    real = overlay_camera._covered_box
+    monkeypatch.setattr(overlay_camera, "_covered_box", lambda p: calls.append(1) or real(p))
+    final_frame(overlay_camera.OverlayCachingCamera, tmp_path)
+    assert len(calls) == 1
+
+
+@pytest.mark.parametrize("text", ["a", "b"])
+def test_signature_follows_content(text):
+    one, same = Text(text), Text(text)
+    assert overlay_camera.overlay_signature(one) == overlay_camera.overlay_signature(same)
+    assert overlay_camera.overlay_signature(one) != overlay_camera.overlay_signature(
+        same.set_color("#FF0000")
+    )
