@@ -53,13 +53,15 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 @contextmanager
 def user_errors() -> Iterator[None]:
-    """Turn user mistakes (and failed renders) raised inside into :func:`fail`."""
+    """Turn user mistakes, failed renders and Ctrl-C raised inside into :func:`fail`."""
     try:
         yield
     except USER_ERRORS as exc:
         fail(str(exc).splitlines()[0])
     except RenderError as exc:
         fail(str(exc), code=1)
+    except KeyboardInterrupt:
+        fail("interrupted; finished outputs are kept, run again to continue", code=130)
 
 
 SCENE_NAMES = typer.Argument(..., help="scene names (see `normgeom list`) or all")
