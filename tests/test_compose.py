@@ -10,6 +10,7 @@ from fixtures.pipeline import TINY, make_clip, tiny_target, write_srt
 
 from scenes.config import SceneParams
 from scenes.pipeline.compose import Chapter, Clip, compose
+from scenes.pipeline.errors import RenderError
 from scenes.pipeline.lecture import build_lecture, youtube_chapters
 from scenes.pipeline.paths import Layout
 from scenes.pipeline.probe import duration, has_audio
@@ -63,7 +64,7 @@ def test_clips_of_different_sizes_are_refused(tmp_path):
         for frame in [av.VideoFrame(32, 32, "yuv420p")] * 5:
             out.mux(stream.encode(frame))
         out.mux(stream.encode())
-    with pytest.raises(ValueError, match="one quality"):
+    with pytest.raises(RenderError, match="one quality"):
         compose([Clip("a", small), Clip("b", tmp_path / "b.mp4")], tmp_path / "out.mp4")
     assert not (tmp_path / "out.mp4").exists()
 

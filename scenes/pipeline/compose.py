@@ -17,6 +17,7 @@ import av
 import numpy as np
 
 from scenes.pipeline.atomic import atomic_path
+from scenes.pipeline.errors import RenderError
 from scenes.pipeline.probe import duration
 
 __all__ = ["SAMPLE_RATE", "Clip", "Chapter", "clip_spans", "compose"]
@@ -70,12 +71,12 @@ def _audio(path: Path, length: float) -> np.ndarray:
 def _check_same_video(streams: list[av.video.stream.VideoStream], clips: list[Clip]) -> None:
     def shape(stream):
         ctx = stream.codec_context
-        return ctx.name, ctx.width, ctx.height, ctx.pix_fmt, stream.average_rate
+        return ctx.name, ctx.width, ctx.height, ctx.pix_fmt, stream.base_rate
 
     first = shape(streams[0])
     for stream, clip in zip(streams, clips, strict=True):
         if shape(stream) != first:
-            raise ValueError(
+            raise RenderError(
                 f"{clip.video}: video {shape(stream)} differs from {first}; "
                 "render every clip at one quality"
             )
