@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,7 +20,10 @@ __all__ = ["atomic_path", "write_text", "copy_file"]
 def atomic_path(final: Path) -> Iterator[Path]:
     """Yield a temporary path (same folder and suffix) that replaces ``final`` on success."""
     final.parent.mkdir(parents=True, exist_ok=True)
-    temp = final.with_name(f".{final.stem}.partial{os.getpid()}{final.suffix}")
+    # unique per process and thread: parallel renders may write the same file at once
+    temp = final.with_name(
+        f".{final.stem}.partial{os.getpid()}-{threading.get_ident()}{final.suffix}"
+    )
     try:
         yield temp
         os.replace(temp, final)
