@@ -14,7 +14,7 @@ import numpy as np
 from normmath.errors import NormMathError
 from normmath.norms import layer_norm, rms_norm
 from normmath.stats import RowStats, row_stats
-from normmath.validation import as_eps, as_rows
+from normmath.validation import as_eps, as_rows, as_scalar
 
 __all__ = [
     "POSITIVE",
@@ -161,12 +161,7 @@ def lesson(vector=POSITIVE, gain: float = 1.0, eps: float = LESSON_EPS) -> Lesso
     x = as_rows(vector, "vector")
     if x.ndim != 1:
         raise NormMathError(f"vector: expected one vector, got shape {x.shape}")
-    try:
-        gain = float(gain)
-    except (TypeError, ValueError):
-        raise NormMathError(f"gain: expected one number, got {gain!r}") from None
-    if not np.isfinite(gain):
-        raise NormMathError(f"gain: must be finite, got {gain}")
+    gain = as_scalar(gain, "gain")
     eps = as_eps(eps)
     stats = row_stats(x, gain=gain, eps=eps)
     rms, ln, rms_ok, ln_ok = _outputs(x, gain, eps)

@@ -10,7 +10,7 @@ import numpy as np
 
 from normmath.errors import NormMathError
 
-__all__ = ["as_rows", "as_eps", "as_feature_param"]
+__all__ = ["as_rows", "as_scalar", "as_eps", "as_feature_param"]
 
 
 def as_rows(x, name: str = "x") -> np.ndarray:
@@ -28,14 +28,20 @@ def as_rows(x, name: str = "x") -> np.ndarray:
     return arr
 
 
+def as_scalar(value, name: str) -> float:
+    """Return ``value`` as one finite float."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise NormMathError(f"{name}: expected a number, got {value!r}") from None
+    if not np.isfinite(number):
+        raise NormMathError(f"{name}: must be finite, got {number}")
+    return number
+
+
 def as_eps(eps, name: str = "eps") -> float:
     """Return epsilon as a finite float >= 0."""
-    try:
-        value = float(eps)
-    except (TypeError, ValueError):
-        raise NormMathError(f"{name}: expected a number, got {eps!r}") from None
-    if not np.isfinite(value):
-        raise NormMathError(f"{name}: must be finite, got {value}")
+    value = as_scalar(eps, name)
     if value < 0:
         raise NormMathError(f"{name}: must be >= 0, got {value}")
     return value
