@@ -21,6 +21,8 @@ from manim import (
     VGroup,
     VMobject,
     interpolate_color,
+    smooth,
+    squish_rate_func,
 )
 
 import normmath as nm
@@ -35,6 +37,9 @@ GHOST_OPACITY = 0.35
 
 IDEAL_EPS = 0.0
 """Epsilon of the ideal normalizations drawn (exactly on the sphere); Epsilon varies it."""
+
+PANEL_FADE_SHARE = 0.2
+"""Share of its beat a panel takes to fade in."""
 
 Path = Callable[[float], np.ndarray]
 """Positions of a point group at animation progress ``alpha`` in [0, 1], shape (k, 3)."""
@@ -107,10 +112,11 @@ class GeometryScene(NarratedThreeDScene):
         return anims
 
     def pin(self, panel: Mobject, corner: str) -> Animation:
-        """Fix ``panel`` in a frame corner above everything; return its fade-in."""
+        """Fix ``panel`` in a frame corner above everything; return its fade-in, which is
+        over in the first fifth of the beat (a still panel is drawn once, then reused)."""
         kit.pin_to_corner(panel, corner).set_z_index(10)
         self.add_fixed_in_frame_mobjects(panel)
-        return FadeIn(panel)
+        return FadeIn(panel, rate_func=squish_rate_func(smooth, 0.0, PANEL_FADE_SHARE))
 
     # --- moving --------------------------------------------------------------------------
 
