@@ -21,6 +21,7 @@ from scenes.config import PARAMS_ENV, SceneParams
 from scenes.pipeline.atomic import copy_file
 from scenes.pipeline.cache import State, render_key
 from scenes.pipeline.errors import RenderError
+from scenes.pipeline.manim_config import scene_config
 from scenes.pipeline.params import fingerprint, write_params
 from scenes.pipeline.paths import Layout
 from scenes.pipeline.probe import duration
@@ -186,6 +187,8 @@ class Renderer:
             str(target.file),
             target.name,
             *self.quality.manim_args(),
+            "--config_file",
+            str(scene_config(self.layout, target)),
             "--format",
             "mp4",
             "--media_dir",
