@@ -36,7 +36,8 @@ stills: setup
 	$(VENV)/bin/normgeom render all --quality $(Q) --format png --voice none $(JOBS_FLAG)
 
 bench: setup
-	$(PY) benchmarks/bench.py
+	$(if $(REFERENCE),$(PY) -m pip install -q matplotlib)
+	$(PY) -m benchmarks.bench $(if $(REFERENCE),--reference-script $(REFERENCE)) $(BENCH_ARGS)
 
 test: setup
 	$(PY) -m pytest

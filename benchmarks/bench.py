@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from scenes.registry import scene_names  # noqa: E402
 
-__all__ = ["measure_scene", "measure_lecture", "measure_reference", "summarize", "main"]
+__all__ = ["measure_scene", "measure_lecture", "measure_reference", "summarize", "save", "main"]
 
 SILENT = {"NORMGEOM_VOICE": "none"}
 MEDIAN_KEYS = (
@@ -86,10 +86,11 @@ def measure_lecture(quality: str, jobs: int) -> dict:
         output = Path(media) / "lecture.mp4"
         command = [
             sys.executable, "-m", "scenes", "video", "--quality", quality, "--voice", "none",
-            "--jobs", str(jobs), "--media-dir", media, "--output", str(output),
+            "--jobs", str(jobs), "--output", str(output),
         ]  # fmt: skip
+        env = dict(_env(), NORMGEOM_MEDIA=media)
         started = time.perf_counter()
-        out = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=_env())
+        out = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env)
         wall = time.perf_counter() - started
         if out.returncode != 0:
             tail = (out.stderr.strip().splitlines() or ["no output"])[-1]
@@ -159,6 +160,14 @@ def machine() -> dict:
     }
 
 
+def save(result: dict, output: Path) -> None:
+    """Write the results so far, atomically (a failed later stage keeps the earlier ones)."""
+    output.parent.mkdir(parents=True, exist_ok=True)
+    tmp = output.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(result, indent=2))
+    tmp.replace(output)
+
+
 def _table(rows: list[dict]) -> Table:
     table = Table(title="Render speed (medians, cold cache, silent)")
     for column in ("scene", "quality", "wall s", "frames", "frames/s", "realtime", "mobj/frame",
@@ -197,12 +206,14 @@ def main(argv: list[str] | None = None) -> int:
         for name in names:
             console.print(f"[dim]{name} at {quality} x{args.runs}[/dim]")
             scenes.append(summarize([measure_scene(name, quality) for _ in range(args.runs)]))
+    save({"machine": machine(), "scenes": scenes}, args.output)
     lectures = []
     lecture_qualities = {"none": [], "both": ["low", "high"]}.get(args.lecture, [args.lecture])
     for quality in lecture_qualities:
         console.print(f"[dim]lecture at {quality}[/dim]")
         lectures.append(measure_lecture(quality, args.jobs))
     result = {"machine": machine(), "scenes": scenes, "lecture": lectures}
+    save(result, args.output)
     if args.reference_script:
         console.print("[dim]reference script[/dim]")
         result["reference"] = measure_reference(args.reference_script, args.reference_frames)
@@ -212,10 +223,7 @@ def main(argv: list[str] | None = None) -> int:
             f"lecture {lecture['quality']}: {lecture['wall_seconds']:.1f} s wall for "
             f"{lecture['video_seconds']:.1f} s of video (realtime {lecture['realtime_factor']:.2f})"
         )
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    tmp = args.output.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(result, indent=2))
-    tmp.replace(args.output)
+    save(result, args.output)
     Console(width=120).print(f"wrote {args.output}")
     return 0
 

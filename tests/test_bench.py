@@ -1,0 +1,37 @@
+"""The render-speed benchmark runs end to end and writes a well-formed bench.json."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_bench_writes_well_formed_json(tmp_path):
+    output = tmp_path / "bench.json"
+    command = [
+        sys.executable, "-m", "benchmarks.bench", "--scenes", "RMSNormComparison",
+        "--qualities", "low", "--runs", "1", "--lecture", "none", "--output", str(output),
+    ]  # fmt: skip
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(output.read_text())
+    assert result["machine"]["cores"] >= 1 and result["machine"]["versions"]["manim"]
+    (row,) = result["scenes"]
+    assert row["scene"] == "RMSNormComparison" and row["quality"] == "low"
+    assert row["resolution"] == [854, 480] and row["frame_rate"] == 15
+    assert row["frames"] > 0
+    assert abs(row["video_seconds"] - row["frames"] / 15) < 1e-9
+    assert row["realtime_factor"] == row["process_seconds"] / row["video_seconds"]
+    assert 0 < row["mobjects_per_frame"] < 1000
+    assert row["peak_memory_mb"] > 10
+    assert result["lecture"] == []
+
+
+def test_bench_rejects_unknown_scene(tmp_path):
+    command = [sys.executable, "-m", "benchmarks.bench", "--scenes", "Nope", "--lecture", "none",
+               "--output", str(tmp_path / "b.json")]  # fmt: skip
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 2 and "unknown scene" in done.stderr
+    assert not (tmp_path / "b.json").exists()
