@@ -206,14 +206,18 @@ def closed_smooth_points(points: np.ndarray) -> np.ndarray:
     ).reshape(-1, 3)
 
 
-def _is_closed(points: np.ndarray) -> bool:
-    return len(points) > 3 and bool(np.allclose(points[0], points[-1]))
+def _is_smooth_loop(points: np.ndarray) -> bool:
+    """A closed curve sampled at :data:`CURVE_SAMPLES` or more points (not a polygon)."""
+    return len(points) >= CURVE_SAMPLES and bool(np.allclose(points[0], points[-1]))
 
 
 def set_curves(mob: VMobject, polylines: Sequence[np.ndarray]) -> VMobject:
-    """Replace ``mob``'s points by the given curves, one subpath each: a closed curve
-    (first point = last) becomes a smooth closed spline, an open one a straight polyline."""
-    pieces = [closed_smooth_points(p) if _is_closed(p) else polyline_points(p) for p in polylines]
+    """Replace ``mob``'s points by the given curves, one subpath each: a closed curve sampled
+    at :data:`CURVE_SAMPLES` or more points becomes a smooth closed spline; anything else
+    (segments, polygons such as the plane) stays a straight polyline."""
+    pieces = [
+        closed_smooth_points(p) if _is_smooth_loop(p) else polyline_points(p) for p in polylines
+    ]
     mob.set_points(np.concatenate(pieces))
     return mob
 
