@@ -38,7 +38,7 @@ __all__ = ["app", "main", "fail", "user_errors"]
 app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
-    help=__doc__.split("\n")[0],
+    help="Narrated 3D lectures on LayerNorm and RMSNorm: render, compose, explain, publish.",
     pretty_exceptions_enable=False,
 )
 
