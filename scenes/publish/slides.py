@@ -14,12 +14,10 @@ import importlib.metadata
 from collections.abc import Callable
 from pathlib import Path
 
-from scenes.config import SceneParams
 from scenes.pipeline.atomic import write_text
 from scenes.pipeline.cache import digest
 from scenes.pipeline.errors import RenderError, UsageError
 from scenes.pipeline.paths import Layout
-from scenes.pipeline.quality import Quality
 from scenes.pipeline.render import Renderer, RenderResult
 from scenes.pipeline.targets import Target
 
@@ -59,16 +57,8 @@ class SlideRenderer(Renderer):
         Show manim's own output.
     """
 
-    def __init__(
-        self,
-        layout: Layout,
-        quality: Quality,
-        voice: str,
-        params: SceneParams,
-        *,
-        verbose: bool = False,
-    ) -> None:
-        super().__init__(Layout(layout.work / "slides"), quality, voice, params, verbose=verbose)
+    def __init__(self, layout: Layout, *settings, **options) -> None:
+        super().__init__(Layout(layout.work / "slides"), *settings, **options)
         self._scenes: dict[Target, Target] = {}
 
     @property
