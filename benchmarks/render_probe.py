@@ -40,9 +40,9 @@ def probe(scene_name: str, quality: str, media_dir: str) -> dict:
         counts["captures"] += 1
         return shown
 
-    def counting_write(self, *args, **kwargs):
-        counts["frames"] += 1
-        return original_write(self, *args, **kwargs)
+    def counting_write(self, pixels, *, repeat: int = 1):
+        counts["frames"] += repeat
+        return original_write(self, pixels, repeat=repeat)
 
     Camera.get_mobjects_to_display = counting_display
     SceneFileWriter.write_frame = counting_write

@@ -32,6 +32,9 @@ __all__ = ["LessonScene", "OneVectorLesson", "EdgeCases", "Invariances"]
 FADE_SECONDS = 0.5
 """Time a caption or formula takes to appear at the start of a beat."""
 
+BOARD_FADE_SECONDS = 1.0
+"""Time the board takes to appear; the rest of its beat holds it still."""
+
 
 class LessonScene(NarratedScene):
     """Base of the lesson scenes: parameters, the board, the state tracker, captions.
@@ -69,9 +72,13 @@ class LessonScene(NarratedScene):
         raise NotImplementedError
 
     def open_board(self, seconds: float) -> None:
-        """Bring in the heading and the board, already showing the first state."""
+        """Bring in the heading and the board, already showing the first state, within
+        ``seconds`` (fading in for at most :data:`BOARD_FADE_SECONDS`, then holding)."""
         self.board.follow(self.tracker)
-        self.play(FadeIn(self.heading), FadeIn(self.board), run_time=seconds)
+        fade = min(seconds, BOARD_FADE_SECONDS)
+        self.play(FadeIn(self.heading), FadeIn(self.board), run_time=fade)
+        if seconds > fade:
+            self.wait(seconds - fade)
 
     def say(self, text: str) -> list:
         """Animations that replace the caption line under the formulas by ``text``."""

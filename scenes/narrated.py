@@ -25,6 +25,7 @@ from manim.utils.exceptions import EndSceneEarlyException
 from manim_voiceover import VoiceoverScene
 
 from scenes.overlay_camera import OverlayCachingCamera
+from scenes.raster_camera import RasterCachingCamera
 from scenes.voices import make_service
 
 __all__ = [
@@ -99,7 +100,12 @@ class _Narrated(VoiceoverScene):
 
 
 class NarratedScene(_Narrated, Scene):
-    """A narrated 2D scene."""
+    """A narrated 2D scene; its camera paints unchanged mobjects from cached rasters (see
+    :mod:`scenes.raster_camera`)."""
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("camera_class", RasterCachingCamera)
+        super().__init__(**kwargs)
 
 
 class NarratedThreeDScene(_Narrated, ThreeDScene):
