@@ -99,9 +99,17 @@ class LessonScene(NarratedScene):
         return _swap(old, Write(new))
 
     def go(self, state: LessonState, seconds: float, *extra) -> None:
-        """Animate the trackers to ``state`` (and any ``extra`` animations) for ``seconds``."""
+        """Animate the trackers to ``state`` (and any ``extra`` animations) within
+        ``seconds``, ending on a frame of ``state`` itself.
+
+        A play's frames stop one frame short of its end, so the last frame is held still.
+        """
         animations = [*self.tracker.to(state), *extra]
-        if animations:
+        frame = 1 / self.camera.frame_rate
+        if animations and seconds > 2 * frame:
+            self.play(*animations, run_time=seconds - frame)
+            self.wait(frame)
+        elif animations:
             self.play(*animations, run_time=seconds)
         else:
             self.wait(seconds)

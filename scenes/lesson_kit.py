@@ -420,11 +420,11 @@ class LessonBoard(VGroup):
         self.chart = SignedBarChart(count, limit).move_to([-3.35, 0.0, 0])
         self.stats = StatsPanel().move_to([3.7, 0.0, 0])
         self.table = ConstructionTable(count).move_to([0, -2.75, 0])
-        self.gain = Readout(edge=LEFT).at([3.05, 3.55, 0])
+        self.gain = Readout(edge=LEFT).at([2.35, 3.55, 0])
         self.eps = Readout(edge=LEFT).at([5.15, 3.55, 0])
         digit = self.gain.digit_height
         self.settings = VGroup(
-            _row_label("gain", 2.9, 3.55, digit, "body", RIGHT),
+            _row_label("gain", 2.2, 3.55, digit, "body", RIGHT),
             self.gain,
             _row_label("epsilon", 5.0, 3.55, digit, "body", RIGHT),
             self.eps,
