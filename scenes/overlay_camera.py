@@ -48,35 +48,70 @@ class _Layer:
     box: tuple[int, int, int, int] | None = None  # x, y, width, height; None = empty
 
 
+class _Unkeyed:
+    """What the camera keeps out of Manim's partial-movie key (a JSON of its ``__dict__``;
+    a slotted object shows only its type): each overlay's layer and the overlays' ids, which
+    depend on what was drawn before, and the rotation matrix of the last frame drawn, which
+    the hashed phi/theta/gamma trackers already fix.
+    """
+
+    __slots__ = ("by_overlay", "roots", "rotation")
+
+    def __init__(self) -> None:
+        self.by_overlay: dict[int, _Layer] = {}
+        self.roots: set[int] = set()
+        self.rotation: np.ndarray | None = None
+
+
 class OverlayCachingCamera(ThreeDCamera):
-    """:class:`~manim.camera.three_d_camera.ThreeDCamera` with cached overlay layers."""
+    """:class:`~manim.camera.three_d_camera.ThreeDCamera` with cached overlay layers.
+
+    An overlay is a mobject passed to ``add_fixed_in_frame_mobjects`` itself; its members met
+    without it (Manim's still background lists families flattened) are drawn as usual.
+    """
 
     def __init__(self, *args, **kwargs) -> None:
+        self._layers = _Unkeyed()
         super().__init__(*args, **kwargs)
-        self._layers: dict[int, _Layer] = {}
+
+    @property
+    def rotation_matrix(self) -> np.ndarray:
+        return self._layers.rotation
+
+    @rotation_matrix.setter
+    def rotation_matrix(self, matrix: np.ndarray) -> None:
+        self._layers.rotation = matrix
+
+    def add_fixed_in_frame_mobjects(self, *mobjects) -> None:
+        super().add_fixed_in_frame_mobjects(*mobjects)
+        self._layers.roots.update(id(m) for m in mobjects)
+
+    def remove_fixed_in_frame_mobjects(self, *mobjects) -> None:
+        super().remove_fixed_in_frame_mobjects(*mobjects)
+        for mobject in mobjects:
+            self._layers.roots.discard(id(mobject))
+            self._layers.by_overlay.pop(id(mobject), None)
 
     def capture_mobjects(self, mobjects, **kwargs) -> None:
         mobjects = list(mobjects)
-        fixed = [m for m in mobjects if m in self.fixed_in_frame_mobjects]
-        if not fixed:
+        overlays = [m for m in mobjects if id(m) in self._layers.roots]
+        if not overlays:
             super().capture_mobjects(mobjects, **kwargs)
             return
-        # the list may hold whole families flattened: keep only the outermost overlays
-        nested = {id(sub) for m in fixed for sub in m.get_family()[1:]}
-        overlays = [m for m in fixed if id(m) not in nested]
-        super().capture_mobjects([m for m in mobjects if m not in fixed], **kwargs)
+        layered = {id(sub) for m in overlays for sub in m.get_family()}
+        super().capture_mobjects([m for m in mobjects if id(m) not in layered], **kwargs)
         self.reset_rotation_matrix()
         for overlay in sorted(overlays, key=lambda m: m.z_index):
             self._paint(self._layer_for(overlay))
 
     def _layer_for(self, overlay: Mobject) -> _Layer:
-        layer = self._layers.get(id(overlay))
+        layer = self._layers.by_overlay.get(id(overlay))
         if layer is None or layer.pixels.shape != self.pixel_array.shape:
             pixels = np.zeros_like(self.pixel_array)
             surface = cairo.ImageSurface.create_for_data(
                 pixels.data, cairo.FORMAT_ARGB32, self.pixel_width, self.pixel_height
             )
-            layer = self._layers[id(overlay)] = _Layer(pixels, surface)
+            layer = self._layers.by_overlay[id(overlay)] = _Layer(pixels, surface)
         signature = overlay_signature(overlay)
         if signature != layer.signature:
             layer.surface.flush()

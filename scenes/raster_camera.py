@@ -22,7 +22,7 @@ import numpy as np
 from manim import VMobject
 from manim.camera.camera import Camera
 
-__all__ = ["RasterCachingCamera", "look_signature"]
+__all__ = ["RasterCache", "RasterCachingCamera", "look_signature"]
 
 MITER_REACH = 5.0
 """How far a stroke can reach past its path, in stroke widths (Cairo's miter limit 10 / 2)."""
@@ -66,33 +66,70 @@ class _Raster:
         return self.surface.get_stride() * self.surface.get_height()
 
 
+class RasterCache:
+    """Rasters by look signature; past ``budget`` bytes the least recently used go first.
+
+    Slotted on purpose: Manim keys its partial-movie cache by a JSON of the camera's
+    ``__dict__``, and an object without one serializes as its type alone, so what has been
+    drawn so far never changes a play's key (a re-run that reuses early plays still hits).
+    """
+
+    __slots__ = ("budget", "nbytes", "_entries", "_seen")
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.nbytes = 0
+        self._entries: OrderedDict[bytes, _Raster | None] = OrderedDict()
+        self._seen: set[int] = set()
+
+    def __contains__(self, key: bytes) -> bool:
+        return key in self._entries
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def use(self, key: bytes) -> _Raster | None:
+        """The raster stored under ``key``, now the most recently used."""
+        self._entries.move_to_end(key)
+        return self._entries[key]
+
+    def seen_before(self, key: bytes) -> bool:
+        """Whether ``key`` was asked about before; records it (by hash) if not."""
+        if hash(key) in self._seen:
+            return True
+        self._seen.add(hash(key))
+        return False
+
+    def store(self, key: bytes, raster: _Raster | None) -> None:
+        """Keep ``raster`` under ``key`` and evict down to the budget (keeping one entry)."""
+        self._entries[key] = raster
+        self.nbytes += _cost(key, raster)
+        while self.nbytes > self.budget and len(self._entries) > 1:
+            self.nbytes -= _cost(*self._entries.popitem(last=False))
+
+
 class RasterCachingCamera(Camera):
     """:class:`manim.camera.camera.Camera` that paints repeated mobjects from cached rasters.
 
-    ``raster_budget_mb`` bounds the cache; the least recently painted rasters go first.
+    ``raster_budget_mb`` bounds the cache (:class:`RasterCache`).
     """
 
     def __init__(self, *args, raster_budget_mb: float = 256, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.raster_budget = int(raster_budget_mb * 2**20)
-        self._rasters: OrderedDict[bytes, _Raster | None] = OrderedDict()
-        self._raster_bytes = 0
-        self._seen: set[int] = set()
+        self.rasters = RasterCache(int(raster_budget_mb * 2**20))
 
     def display_multiple_non_background_colored_vmobjects(self, vmobjects, pixel_array) -> None:
         ctx = self.get_cairo_context(pixel_array)
         frame = self._frame_key()
         for vmobject in vmobjects:
             key = look_signature(vmobject, frame)
-            if key in self._rasters:
-                self._rasters.move_to_end(key)
-                self._paint(ctx, self._rasters[key])
-            elif hash(key) in self._seen:
+            if key in self.rasters:
+                self._paint(ctx, self.rasters.use(key))
+            elif self.rasters.seen_before(key):
                 raster = self._rasterize(vmobject, ctx.get_matrix())
-                self._store(key, raster)
+                self.rasters.store(key, raster)
                 self._paint(ctx, raster)
             else:
-                self._seen.add(hash(key))
                 self.display_vectorized(vmobject, ctx)
 
     def _frame_key(self) -> bytes:
@@ -137,12 +174,6 @@ class RasterCachingCamera(Camera):
         self.display_vectorized(vmobject, ctx)
         surface.flush()
         return _Raster(surface, x, y)
-
-    def _store(self, key: bytes, raster: _Raster | None) -> None:
-        self._rasters[key] = raster
-        self._raster_bytes += _cost(key, raster)
-        while self._raster_bytes > self.raster_budget and len(self._rasters) > 1:
-            self._raster_bytes -= _cost(*self._rasters.popitem(last=False))
 
     @staticmethod
     def _paint(ctx: cairo.Context, raster: _Raster | None) -> None:

@@ -17,9 +17,11 @@ class PanelOrbit(ThreeDScene):
         self.add_fixed_in_frame_mobjects(panel)
         self.add(dots, panel)
         self.move_camera(theta=120 * DEGREES, run_time=1)
+        self.wait(0.3)
 
 
-def final_frame(camera_class, tmp_path):
+def rendered(camera_class, tmp_path, **overrides):
+    """Render the orbit; return its renderer."""
     settings = {
         "pixel_width": 160,
         "pixel_height": 90,
@@ -29,11 +31,16 @@ def final_frame(camera_class, tmp_path):
         "write_to_movie": False,
         "progress_bar": "none",
         "verbosity": "WARNING",
+        **overrides,
     }
     with tempconfig(settings):
         scene = PanelOrbit(camera_class=camera_class)
         scene.render()
-        return scene.renderer.get_frame().astype(int)
+        return scene.renderer
+
+
+def final_frame(camera_class, tmp_path):
+    return rendered(camera_class, tmp_path).get_frame().astype(int)
 
 
 def test_same_frame_as_plain_camera(tmp_path):
@@ -59,3 +66,12 @@ def test_signature_follows_content(text):
     assert overlay_camera.overlay_signature(one) != overlay_camera.overlay_signature(
         same.set_color("#FF0000")
     )
+
+
+def test_rerun_reuses_every_partial_movie(tmp_path):
+    """The layers are kept out of Manim's play keys, so drawing history cannot change them."""
+    cached = {"disable_caching": False, "write_to_movie": True}
+    first = rendered(overlay_camera.OverlayCachingCamera, tmp_path, **cached).animations_hashes
+    again = rendered(overlay_camera.OverlayCachingCamera, tmp_path, **cached)
+    assert len(first) == 2 and again.animations_hashes == first
+    assert all(again.file_writer.is_already_cached(key) for key in first)

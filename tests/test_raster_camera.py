@@ -3,7 +3,6 @@
 import numpy as np
 from manim import LEFT, RIGHT, UP, Camera, Dot, Scene, Square, Text, VGroup, tempconfig
 
-import scenes.raster_camera as raster_camera
 from scenes.raster_camera import RasterCachingCamera, look_signature
 
 
@@ -18,6 +17,7 @@ class BoardWithMovingDot(Scene):
         board = VGroup(heading, square).add_updater(lambda group: group)
         self.add(board, dot)
         self.play(dot.animate.shift(RIGHT * 2 + UP), run_time=1)
+        self.play(dot.animate.shift(LEFT * 3), run_time=0.5)
 
 
 SETTINGS = {
@@ -38,12 +38,12 @@ class TinyBudgetCamera(RasterCachingCamera):
         super().__init__(*args, raster_budget_mb=0.001, **kwargs)
 
 
-def render(camera_class, tmp_path):
-    """Render the scene; return its final frame and its camera."""
-    with tempconfig({**SETTINGS, "media_dir": str(tmp_path)}):
+def render(camera_class, tmp_path, **settings):
+    """Render the scene; return its final frame and its renderer."""
+    with tempconfig({**SETTINGS, "media_dir": str(tmp_path), **settings}):
         scene = BoardWithMovingDot(camera_class=camera_class)
         scene.render()
-        return scene.renderer.get_frame().astype(int), scene.renderer.camera
+        return scene.renderer.get_frame().astype(int), scene.renderer
 
 
 def test_same_frame_as_plain_camera(tmp_path):
@@ -62,19 +62,20 @@ def test_still_mobjects_are_rasterized_once_and_moving_ones_never(tmp_path, monk
         "_rasterize",
         lambda self, m, matrix: drawn.append(m) or real(self, m, matrix),
     )
-    _, camera = render(RasterCachingCamera, tmp_path)
+    camera = render(RasterCachingCamera, tmp_path)[1].camera
     kinds = [type(m).__name__ for m in drawn]
     assert "Dot" not in kinds
     assert kinds.count("Square") == 1
     assert len(drawn) == len(set(map(id, drawn)))  # each still mobject once
-    assert len(camera._rasters) == len(drawn)
+    assert len(camera.rasters) == len(drawn)
 
 
 def test_small_budget_evicts_least_recently_painted(tmp_path):
-    frame, camera = render(TinyBudgetCamera, tmp_path)
+    frame, renderer = render(TinyBudgetCamera, tmp_path)
+    camera = renderer.camera
     plain, _ = render(Camera, tmp_path)
-    assert len(camera._rasters) == 1
-    assert camera._raster_bytes == raster_camera._cost(*next(iter(camera._rasters.items())))
+    assert len(camera.rasters) == 1
+    assert 0 < camera.rasters.nbytes <= 100_000  # one small raster and its key
     assert np.abs(plain - frame).max() <= 2  # evicted rasters are drawn again, not lost
 
 
@@ -85,3 +86,12 @@ def test_signature_follows_look():
     assert look_signature(one) != look_signature(same.copy().set_color("#FF0000"))
     assert look_signature(one) != look_signature(same.copy().set_stroke(width=9))
     assert look_signature(one, b"frame a") != look_signature(one, b"frame b")
+
+
+def test_rerun_reuses_every_partial_movie(tmp_path):
+    """The cache is kept out of Manim's play keys, so drawing history cannot change them."""
+    cached = {"disable_caching": False, "write_to_movie": True}
+    first = render(RasterCachingCamera, tmp_path, **cached)[1].animations_hashes
+    again = render(RasterCachingCamera, tmp_path, **cached)[1]
+    assert len(first) == 2 and again.animations_hashes == first
+    assert all(again.file_writer.is_already_cached(key) for key in first)
