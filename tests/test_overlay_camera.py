@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from fixtures.cameras import assert_rerun_reuses_every_play, assert_same_picture
 from manim import DEGREES, UL, Dot, Text, ThreeDCamera, ThreeDScene, VGroup, tempconfig
 
 import scenes.overlay_camera as overlay_camera
@@ -45,10 +46,7 @@ def final_frame(camera_class, tmp_path):
 
 def test_same_frame_as_plain_camera(tmp_path):
     plain = final_frame(ThreeDCamera, tmp_path)
-    cached = final_frame(overlay_camera.OverlayCachingCamera, tmp_path)
-    assert plain.shape == cached.shape
-    assert (plain != plain[0, 0]).any()  # the frame is not blank
-    assert np.abs(plain - cached).max() <= 2
+    assert_same_picture(plain, final_frame(overlay_camera.OverlayCachingCamera, tmp_path))
 
 
 def test_static_panel_is_rasterized_once(tmp_path, monkeypatch):
@@ -70,8 +68,7 @@ def test_signature_follows_content(text):
 
 def test_rerun_reuses_every_partial_movie(tmp_path):
     """The layers are kept out of Manim's play keys, so drawing history cannot change them."""
-    cached = {"disable_caching": False, "write_to_movie": True}
-    first = rendered(overlay_camera.OverlayCachingCamera, tmp_path, **cached).animations_hashes
-    again = rendered(overlay_camera.OverlayCachingCamera, tmp_path, **cached)
-    assert len(first) == 2 and again.animations_hashes == first
-    assert all(again.file_writer.is_already_cached(key) for key in first)
+    assert_rerun_reuses_every_play(
+        lambda **settings: rendered(overlay_camera.OverlayCachingCamera, tmp_path, **settings),
+        plays=2,
+    )

@@ -1,6 +1,6 @@
 """The raster-caching camera draws the same frames, rasterizing only what repeats."""
 
-import numpy as np
+from fixtures.cameras import assert_rerun_reuses_every_play, assert_same_picture
 from manim import LEFT, RIGHT, UP, Camera, Dot, Scene, Square, Text, VGroup, tempconfig
 
 from scenes.raster_camera import RasterCachingCamera, look_signature
@@ -47,11 +47,7 @@ def render(camera_class, tmp_path, **settings):
 
 
 def test_same_frame_as_plain_camera(tmp_path):
-    plain, _ = render(Camera, tmp_path)
-    cached, _ = render(RasterCachingCamera, tmp_path)
-    assert plain.shape == cached.shape
-    assert (plain != plain[0, 0]).any()  # the frame is not blank
-    assert np.abs(plain - cached).max() <= 2
+    assert_same_picture(render(Camera, tmp_path)[0], render(RasterCachingCamera, tmp_path)[0])
 
 
 def test_still_mobjects_are_rasterized_once_and_moving_ones_never(tmp_path, monkeypatch):
@@ -76,7 +72,7 @@ def test_small_budget_evicts_least_recently_painted(tmp_path):
     plain, _ = render(Camera, tmp_path)
     assert len(camera.rasters) == 1
     assert 0 < camera.rasters.nbytes <= 100_000  # one small raster and its key
-    assert np.abs(plain - frame).max() <= 2  # evicted rasters are drawn again, not lost
+    assert_same_picture(plain, frame)  # evicted rasters are drawn again, not lost
 
 
 def test_signature_follows_look():
@@ -90,8 +86,6 @@ def test_signature_follows_look():
 
 def test_rerun_reuses_every_partial_movie(tmp_path):
     """The cache is kept out of Manim's play keys, so drawing history cannot change them."""
-    cached = {"disable_caching": False, "write_to_movie": True}
-    first = render(RasterCachingCamera, tmp_path, **cached)[1].animations_hashes
-    again = render(RasterCachingCamera, tmp_path, **cached)[1]
-    assert len(first) == 2 and again.animations_hashes == first
-    assert all(again.file_writer.is_already_cached(key) for key in first)
+    assert_rerun_reuses_every_play(
+        lambda **settings: render(RasterCachingCamera, tmp_path, **settings)[1], plays=2
+    )
