@@ -1,0 +1,1 @@
+"""normgeom's front end: the commands users run, one folder per job."""
