@@ -24,14 +24,14 @@ from scenes.pipeline.cache import State
 from scenes.pipeline.errors import RenderError, UsageError
 from scenes.pipeline.outputs import check_format, deliver
 from scenes.pipeline.params import build_params
-from scenes.pipeline.paths import Layout, check_writable
+from scenes.pipeline.paths import Layout, check_writable, output_path
 from scenes.pipeline.quality import resolve_quality
 from scenes.pipeline.render import Renderer, default_jobs
 from scenes.pipeline.report import clock, scene_progress, shown, size, summary_table
 from scenes.pipeline.targets import Target, lecture_targets, resolve_scenes
 from scenes.publish.commands import publish, slides, stills
 from scenes.registry import SCENES
-from scenes.voices import VoiceError, check_voice
+from scenes.voices import VoiceError, check_voice, voice_name
 
 __all__ = ["app", "main", "fail", "user_errors"]
 
@@ -180,7 +180,7 @@ def video(
         params = _params(config, gamma, beta, eps, points, vector)
         workers = _jobs(jobs)
         layout = Layout.default()
-        target = Path(output).resolve() if output else layout.lecture()
+        target = output_path(output, layout.lecture())
         if target.suffix.lower() != ".mp4":
             raise UsageError(f"--output {output}: the lecture is an MP4; end the name in .mp4")
         check_writable(target)
@@ -206,6 +206,8 @@ def doctor(voice: str | None = VOICE) -> None:
     """Check what rendering needs and say how to install what is missing."""
     from scenes.pipeline.doctor import run_checks
 
+    with user_errors():
+        voice_name(voice)
     checks = run_checks(Layout.default().media, voice)
     table = Table(title="normgeom doctor", title_justify="left")
     for column in ("check", "status", "found", "fix"):

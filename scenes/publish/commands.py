@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from scenes.pipeline.paths import Layout, check_writable
+from scenes.pipeline.paths import Layout, check_writable, output_path
 from scenes.pipeline.quality import resolve_quality
 from scenes.pipeline.render import Renderer, default_jobs
 from scenes.pipeline.report import clock, scene_progress, shown, size
@@ -42,7 +42,7 @@ def _settings(config: str | None, jobs: int | None):
 
 
 def _folder(output: str | None, default: Path) -> Path:
-    folder = Path(output).resolve() if output else default
+    folder = output_path(output, default)
     check_writable(folder / "index.html")
     return folder
 
@@ -67,6 +67,7 @@ def slides(
         params, workers = _settings(config, jobs)
         layout = Layout.default()
         folder = _folder(output, layout.media / "slides" / preset.label)
+        check_writable(layout.state_file)
         renderer = SlideRenderer(layout, preset, name, params, verbose=verbose)
         with scene_progress(Console(stderr=True), len(targets), live=not verbose) as done:
             files, _ = build_slides(renderer, targets, workers, on_done=done)
@@ -96,7 +97,7 @@ def stills(
         targets = resolve_scenes(scenes or ["all"])
         preset = resolve_quality(quality)
         params, workers = _settings(config, jobs)
-        for target in targets if at else ():
+        for target in targets if at is not None else ():
             check_beat(target, at)
         layout = Layout.default()
         check_writable(layout.state_file)
