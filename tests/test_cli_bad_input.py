@@ -21,17 +21,12 @@ def _no_rendering(*args, **kwargs):
     raise RenderingStarted("rendering started before the input was refused")
 
 
-@pytest.fixture
-def media(tmp_path, monkeypatch):
-    """An empty media root (not created yet); any attempt to render fails the test."""
-    root = tmp_path / "media"
-    monkeypatch.setenv(MEDIA_ENV, str(root))
-    monkeypatch.delenv("NORMGEOM_VOICE", raising=False)
-    monkeypatch.delenv("NORMGEOM_PARAMS", raising=False)
-    for module, name in ((cli, "Renderer"), (commands, "Renderer"), (commands, "SlideRenderer")):
+@pytest.fixture(autouse=True)
+def no_rendering(monkeypatch):
+    """Any attempt to render fails the test: input must be refused before that."""
+    renderers = ((cli, "Renderer"), (commands, "Renderer"), (commands, "SlideRenderer"))
+    for module, name in (*renderers, (commands, "StillRenderer")):
         monkeypatch.setattr(module, name, _no_rendering)
-    monkeypatch.setattr(commands, "StillRenderer", _no_rendering)
-    return root
 
 
 def refused(args: list[str], message: str, media) -> str:
