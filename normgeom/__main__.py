@@ -1,5 +1,5 @@
-"""``python -m scenes`` runs the normgeom command line."""
+"""``python -m normgeom`` runs the normgeom command line."""
 
-from scenes.cli import main
+from normgeom.cli.app import main
 
 main()

@@ -15,8 +15,8 @@ from rich.console import Console
 from rich.table import Table
 
 import normmath as nm
+from normgeom.errors import UsageError
 from normmath.lesson import COLUMNS, STATISTICS
-from scenes.pipeline.errors import UsageError
 
 __all__ = ["EXPLAIN_CONTEXT", "explain", "parse_coordinates", "lesson_json", "print_lesson"]
 
@@ -137,7 +137,7 @@ def explain(
     as_json: bool = AS_JSON,
 ) -> None:
     """Every statistic and the construction table of RMSNorm and LayerNorm on one vector."""
-    from scenes.cli import user_errors
+    from normgeom.cli.app import user_errors
 
     with user_errors():
         vector = parse_coordinates(values, preset)

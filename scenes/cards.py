@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, UP, FadeIn, FadeOut, Scene, Text, VGroup, Write
 
+from scenes.catalog import SCENES
 from scenes.kit import PALETTE
-from scenes.registry import SCENES
 
 __all__ = ["LECTURE_TITLE", "LECTURE_SUBTITLE", "TitleCard", "SummaryCard"]
 

@@ -9,10 +9,10 @@ import pytest
 from fixtures.pipeline import TINY, rendered, tiny_target
 from typer.testing import CliRunner
 
-from scenes import cli
-from scenes.pipeline import doctor
-from scenes.pipeline.paths import MEDIA_ENV
-from scenes.registry import scene_names
+from normgeom.cli import doctor
+from normgeom.render.paths import MEDIA_ENV
+from normgeom.cli import app as cli
+from scenes.catalog import scene_names
 
 runner = CliRunner()
 

@@ -1,7 +1,7 @@
 """The ``normgeom`` command line (Typer): list, render and compose the lecture, check the set-up.
 
 Every user mistake ends in one line on stderr and exit code 2 (:func:`fail`, or raise
-:class:`scenes.pipeline.UsageError`, :class:`normmath.NormMathError` or
+:class:`normgeom.render.UsageError`, :class:`normmath.NormMathError` or
 :class:`scenes.voices.VoiceError` inside :func:`user_errors`); a failed render exits with 1.
 """
 
@@ -18,19 +18,19 @@ from rich.console import Console
 from rich.table import Table
 
 import normmath as nm
-from scenes.config import SceneParams
-from scenes.explain import EXPLAIN_CONTEXT, explain
-from scenes.pipeline.cache import State
-from scenes.pipeline.errors import RenderError, UsageError
-from scenes.pipeline.outputs import check_format, deliver
-from scenes.pipeline.params import build_params
-from scenes.pipeline.paths import Layout, check_writable
-from scenes.pipeline.quality import resolve_quality
-from scenes.pipeline.render import Renderer, default_jobs
-from scenes.pipeline.report import clock, scene_progress, shown, size, summary_table
-from scenes.pipeline.targets import Target, lecture_targets, resolve_scenes
-from scenes.publish.commands import publish, slides, stills
-from scenes.registry import SCENES
+from normgeom.cli.params import build_params
+from normgeom.cli.publishing import publish, slides, stills
+from normgeom.cli.report import clock, scene_progress, shown, size, summary_table
+from normgeom.errors import RenderError, UsageError
+from normgeom.explain import EXPLAIN_CONTEXT, explain
+from normgeom.publish.outputs import check_format, deliver
+from normgeom.render.cache import State
+from normgeom.render.paths import Layout, check_writable
+from normgeom.render.quality import resolve_quality
+from normgeom.render.runner import Renderer, default_jobs
+from normgeom.render.targets import Target, lecture_targets, resolve_scenes
+from scenes.catalog import SCENES
+from scenes.params import SceneParams
 from scenes.voices import VoiceError, check_voice
 
 __all__ = ["app", "main", "fail", "user_errors"]
@@ -172,7 +172,7 @@ def video(
     config: str | None = CONFIG,
 ) -> None:
     """Render everything and compose the narrated, chaptered lecture MP4."""
-    from scenes.pipeline.lecture import build_lecture
+    from normgeom.compose.lecture import build_lecture
 
     with user_errors():
         preset = resolve_quality(quality)
@@ -204,7 +204,7 @@ def video(
 @app.command()
 def doctor(voice: str | None = VOICE) -> None:
     """Check what rendering needs and say how to install what is missing."""
-    from scenes.pipeline.doctor import run_checks
+    from normgeom.cli.doctor import run_checks
 
     checks = run_checks(Layout.default().media, voice)
     table = Table(title="normgeom doctor", title_justify="left")

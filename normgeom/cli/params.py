@@ -1,6 +1,6 @@
 """Scene parameters from the command line: parse, merge over a config file, pass to manim.
 
-The merged :class:`scenes.config.SceneParams` is written as TOML under ``media/.normgeom/``
+The merged :class:`scenes.params.SceneParams` is written as TOML under ``media/.normgeom/``
 and handed to every manim process through ``$NORMGEOM_PARAMS``; its fingerprint (the TOML
 text plus the point file's bytes) is part of each render's cache key.
 """
@@ -11,10 +11,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import normmath as nm
-from scenes.config import SceneParams, load_params
-from scenes.pipeline.atomic import write_text
-from scenes.pipeline.cache import digest
-from scenes.pipeline.errors import UsageError
+from normgeom.errors import UsageError
+from normgeom.render.atomic import write_text
+from normgeom.render.cache import digest
+from scenes.params import SceneParams, load_params
 
 __all__ = ["parse_triple", "build_params", "fingerprint", "write_params"]
 

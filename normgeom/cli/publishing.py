@@ -1,6 +1,6 @@
 """The ``normgeom slides``, ``stills`` and ``publish`` commands (registered in
-:mod:`scenes.cli`); user mistakes end in one line and exit code 2 through its
-:func:`~scenes.cli.user_errors`."""
+:mod:`normgeom.cli.app`); user mistakes end in one line and exit code 2 through its
+:func:`~normgeom.cli.app.user_errors`."""
 
 from __future__ import annotations
 
@@ -10,16 +10,16 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from scenes.pipeline.paths import Layout, check_writable
-from scenes.pipeline.quality import resolve_quality
-from scenes.pipeline.render import Renderer, default_jobs
-from scenes.pipeline.report import clock, scene_progress, shown, size
-from scenes.pipeline.targets import resolve_scenes
-from scenes.publish.bundle import publish as build_bundle
-from scenes.publish.deck import load_presentations, write_html, write_pptx
-from scenes.publish.folders import staged_folder
-from scenes.publish.slides import SLIDE_VOICE, SlideRenderer, build_slides, require_slides
-from scenes.publish.stills import Still, StillRenderer, check_beat
+from normgeom.cli.report import clock, scene_progress, shown, size
+from normgeom.publish.bundle import publish as build_bundle
+from normgeom.publish.deck import load_presentations, write_html, write_pptx
+from normgeom.publish.folders import staged_folder
+from normgeom.publish.slides import SLIDE_VOICE, SlideRenderer, build_slides, require_slides
+from normgeom.publish.stills import Still, StillRenderer, check_beat
+from normgeom.render.paths import Layout, check_writable
+from normgeom.render.quality import resolve_quality
+from normgeom.render.runner import Renderer, default_jobs
+from normgeom.render.targets import resolve_scenes
 from scenes.voices import check_voice
 
 __all__ = ["DECK_NAME", "slides", "stills", "publish"]
@@ -33,8 +33,8 @@ CONFIG = typer.Option(None, "--config", help="a TOML file of scene parameters")
 
 
 def _settings(config: str | None, jobs: int | None):
-    from scenes.pipeline.errors import UsageError
-    from scenes.pipeline.params import build_params
+    from normgeom.cli.params import build_params
+    from normgeom.errors import UsageError
 
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs: expected a positive number, got {jobs}")
@@ -57,7 +57,7 @@ def slides(
     config: str | None = CONFIG,
 ) -> None:
     """Build the slides (one step per narrated beat): an offline HTML deck and a PPTX."""
-    from scenes.cli import user_errors
+    from normgeom.cli.app import user_errors
 
     with user_errors():
         require_slides()
@@ -90,7 +90,7 @@ def stills(
     config: str | None = CONFIG,
 ) -> None:
     """Write PNG stills: each scene's final frame, or the end of beat --at."""
-    from scenes.cli import user_errors
+    from normgeom.cli.app import user_errors
 
     with user_errors():
         targets = resolve_scenes(scenes or ["all"])
@@ -122,7 +122,7 @@ def publish(
     config: str | None = CONFIG,
 ) -> None:
     """Gather the lecture, scenes, GIFs, stills, the HTML deck and a manifest in one folder."""
-    from scenes.cli import user_errors
+    from normgeom.cli.app import user_errors
 
     with user_errors():
         require_slides()

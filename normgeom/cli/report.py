@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TimeElapsedColumn
 from rich.table import Table
 
-from scenes.pipeline.render import RenderResult
+from normgeom.render.runner import RenderResult
 
 __all__ = ["clock", "size", "shown", "scene_progress", "summary_table"]
 

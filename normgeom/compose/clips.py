@@ -16,9 +16,9 @@ from pathlib import Path
 import av
 import numpy as np
 
-from scenes.pipeline.atomic import atomic_path
-from scenes.pipeline.errors import RenderError
-from scenes.pipeline.probe import duration
+from normgeom.errors import RenderError
+from normgeom.render.atomic import atomic_path
+from normgeom.render.probe import duration
 
 __all__ = ["SAMPLE_RATE", "Clip", "Chapter", "clip_spans", "compose"]
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from scenes.pipeline.atomic import write_text
-from scenes.pipeline.cache import KEY_SCHEMA, digest
-from scenes.pipeline.cards import LECTURE_TITLE
-from scenes.pipeline.compose import Chapter, Clip, clip_spans, compose
-from scenes.pipeline.manifest import ChapterEntry, Manifest, PartEntry
-from scenes.pipeline.render import Renderer, RenderResult
-from scenes.pipeline.subtitles import read_srt, shift_cues, to_srt, to_vtt
-from scenes.pipeline.versions import versions
+from normgeom.compose.clips import Chapter, Clip, clip_spans, compose
+from normgeom.compose.manifest import ChapterEntry, Manifest, PartEntry
+from normgeom.compose.subtitles import read_srt, shift_cues, to_srt, to_vtt
+from normgeom.render.atomic import write_text
+from normgeom.render.cache import KEY_SCHEMA, digest
+from normgeom.render.runner import Renderer, RenderResult
+from normgeom.render.versions import versions
+from scenes.cards import LECTURE_TITLE
 
 __all__ = ["LectureFiles", "LectureResult", "lecture_files", "youtube_chapters", "build_lecture"]
 

@@ -15,21 +15,21 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from scenes.pipeline.atomic import write_text
-from scenes.pipeline.cards import LECTURE_TITLE
-from scenes.pipeline.errors import UsageError
-from scenes.pipeline.lecture import LectureResult, build_lecture
-from scenes.pipeline.manifest import ChapterEntry
-from scenes.pipeline.outputs import deliver
-from scenes.pipeline.render import Renderer, RenderResult
-from scenes.pipeline.targets import Target, card
-from scenes.pipeline.versions import versions
-from scenes.publish.deck import load_presentations, write_html
-from scenes.publish.folders import staged_folder
-from scenes.publish.index_page import SceneCard, index_html
-from scenes.publish.manifest import MANIFEST_NAME, BundleManifest, file_entries
-from scenes.publish.revealjs import revealjs_dist
-from scenes.publish.slides import SlideRenderer, build_slides, require_slides
+from normgeom.compose.lecture import LectureResult, build_lecture
+from normgeom.compose.manifest import ChapterEntry
+from normgeom.errors import UsageError
+from normgeom.publish.bundle_manifest import MANIFEST_NAME, BundleManifest, file_entries
+from normgeom.publish.deck import load_presentations, write_html
+from normgeom.publish.folders import staged_folder
+from normgeom.publish.index_page import SceneCard, index_html
+from normgeom.publish.outputs import deliver
+from normgeom.publish.revealjs import revealjs_dist
+from normgeom.publish.slides import SlideRenderer, build_slides, require_slides
+from normgeom.render.atomic import write_text
+from normgeom.render.runner import Renderer, RenderResult
+from normgeom.render.targets import Target, card
+from normgeom.render.versions import versions
+from scenes.cards import LECTURE_TITLE
 
 __all__ = ["DECK_PAGE", "Bundle", "check_folder", "publish"]
 

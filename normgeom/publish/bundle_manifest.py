@@ -8,8 +8,8 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from scenes.pipeline.manifest import ChapterEntry
-from scenes.pipeline.probe import duration
+from normgeom.compose.manifest import ChapterEntry
+from normgeom.render.probe import duration
 
 __all__ = ["MANIFEST_NAME", "FileEntry", "BundleManifest", "sha256", "file_entries"]
 

@@ -11,8 +11,8 @@ import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
-from scenes.pipeline.atomic import atomic_path
-from scenes.publish.revealjs import revealjs_dist
+from normgeom.publish.revealjs import revealjs_dist
+from normgeom.render.atomic import atomic_path
 
 __all__ = ["PPTX_WIDTH", "page_references", "load_presentations", "write_html", "write_pptx"]
 
@@ -60,7 +60,7 @@ def write_html(presentations: list, page: Path, title: str) -> Path:
         The scenes' presentations, in order.
     page
         The HTML file; its folder should be a fresh one (see
-        :func:`scenes.publish.folders.staged_folder`).
+        :func:`normgeom.publish.folders.staged_folder`).
     title
         The page title.
     """

@@ -17,9 +17,9 @@ from typing import BinaryIO
 import numpy as np
 from PIL import GifImagePlugin, Image
 
-from scenes.pipeline.atomic import atomic_path
-from scenes.pipeline.frames import frames_at
-from scenes.pipeline.probe import duration
+from normgeom.publish.frames import frames_at
+from normgeom.render.atomic import atomic_path
+from normgeom.render.probe import duration
 
 __all__ = ["GIF_FPS", "GIF_MAX_HEIGHT", "GIF_COLOURS", "write_gif"]
 

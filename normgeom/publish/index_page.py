@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from scenes.pipeline.compose import Chapter
-from scenes.pipeline.lecture import youtube_chapters
+from normgeom.compose.clips import Chapter
+from normgeom.compose.lecture import youtube_chapters
 
 __all__ = ["SceneCard", "index_html"]
 

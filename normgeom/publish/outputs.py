@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from scenes.pipeline.cache import State
-from scenes.pipeline.errors import UsageError
-from scenes.pipeline.gif import write_gif
-from scenes.pipeline.paths import FORMATS
-from scenes.pipeline.render import RenderResult
-from scenes.pipeline.still import write_last_frame
-from scenes.pipeline.webm import write_webm
+from normgeom.errors import UsageError
+from normgeom.publish.gif import write_gif
+from normgeom.publish.still import write_last_frame
+from normgeom.publish.webm import write_webm
+from normgeom.render.cache import State
+from normgeom.render.paths import FORMATS
+from normgeom.render.runner import RenderResult
 
 __all__ = ["check_format", "deliver"]
 

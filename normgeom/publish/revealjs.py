@@ -14,8 +14,8 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from scenes.pipeline.errors import UsageError
-from scenes.publish.folders import staged_folder
+from normgeom.errors import UsageError
+from normgeom.publish.folders import staged_folder
 
 __all__ = ["REVEALJS_ENV", "reveal_version", "revealjs_dist"]
 

@@ -3,7 +3,7 @@
 :meth:`scenes.narrated._Narrated.beat` calls ``next_slide(notes=text)`` on scenes that have
 it, so combining a scene class with :class:`BeatSlide` is all a scene needs. This module
 imports manim-slides (the ``slides`` extra) and is imported only by the generated files
-that ``manim render`` runs (see :mod:`scenes.publish.slides`).
+that ``manim render`` runs (see :mod:`normgeom.publish.slides`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from manim import config
 from manim_slides import Slide
 from manim_slides.slide.base import BaseSlide
 
-from scenes.pipeline.targets import Target, load_class
+from normgeom.render.targets import Target, load_class
 
 __all__ = ["BeatSlide", "slide_class"]
 

@@ -16,15 +16,15 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from scenes.config import PARAMS_ENV, SceneParams
+from normgeom.cli.params import fingerprint, write_params
+from normgeom.errors import RenderError, UsageError
+from normgeom.render.atomic import copy_file
+from normgeom.render.cache import State, digest, narration, render_key
+from normgeom.render.paths import Layout
+from normgeom.render.quality import Quality
+from normgeom.render.targets import Target
 from scenes.narrated import STOP_AFTER_ENV
-from scenes.pipeline.atomic import copy_file
-from scenes.pipeline.cache import State, digest, narration, render_key
-from scenes.pipeline.errors import RenderError, UsageError
-from scenes.pipeline.params import fingerprint, write_params
-from scenes.pipeline.paths import Layout
-from scenes.pipeline.quality import Quality
-from scenes.pipeline.targets import Target
+from scenes.params import PARAMS_ENV, SceneParams
 from scenes.voices import VOICE_ENV
 
 __all__ = ["Still", "StillResult", "check_beat", "StillRenderer"]

@@ -10,6 +10,6 @@ MP4), :mod:`.manifest`, :mod:`.lecture` (the whole lecture), :mod:`.cards` (titl
 summary scenes), :mod:`.report` (progress and tables) and :mod:`.doctor` (set-up checks).
 """
 
-from scenes.pipeline.errors import RenderError, UsageError
+from normgeom.errors import RenderError, UsageError
 
 __all__ = ["RenderError", "UsageError"]

@@ -13,18 +13,16 @@ import json
 import threading
 from pathlib import Path
 
-from scenes.pipeline.atomic import write_text
-from scenes.pipeline.quality import Quality
-from scenes.pipeline.targets import SCENES_DIR, Target, load_class
-from scenes.pipeline.versions import versions
-from scenes.registry import SCENES
+from normgeom.render.atomic import write_text
+from normgeom.render.quality import Quality
+from normgeom.render.targets import SCENES_DIR, Target, load_class
+from normgeom.render.versions import versions
+from scenes.catalog import SCENES
 
 __all__ = ["KEY_SCHEMA", "shared_sources", "narration", "render_key", "digest", "State"]
 
 KEY_SCHEMA = 1
 """Bump when the pipeline's outputs change for the same inputs."""
-
-FRONT_END = ("cli.py", "__main__.py", "explain.py")
 
 
 def digest(*parts: str | bytes) -> str:
@@ -39,15 +37,11 @@ def digest(*parts: str | bytes) -> str:
 def shared_sources() -> list[Path]:
     """Code every scene depends on: :mod:`normmath` and the non-scene modules of ``scenes``.
 
-    Scene modules (those named in the registry), the command line and the pipeline are left
-    out: a scene's own file is part of its key, and the front end does not draw.
+    Scene modules (those named in the catalog) are left out: a scene's own file is part of
+    its key.
     """
     scene_modules = {f"{entry.module}.py" for entry in SCENES}
-    own = [
-        path
-        for path in sorted(SCENES_DIR.glob("*.py"))
-        if path.name not in scene_modules and path.name not in FRONT_END
-    ]
+    own = [path for path in sorted(SCENES_DIR.glob("*.py")) if path.name not in scene_modules]
     return sorted((SCENES_DIR.parent / "normmath").glob("*.py")) + own
 
 

@@ -14,9 +14,9 @@ import configparser
 import io
 from pathlib import Path
 
-from scenes.pipeline.atomic import write_text
-from scenes.pipeline.paths import Layout
-from scenes.pipeline.targets import Target
+from normgeom.render.atomic import write_text
+from normgeom.render.paths import Layout
+from normgeom.render.targets import Target
 
 __all__ = ["PROJECT_CONFIG", "scene_config"]
 

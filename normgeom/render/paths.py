@@ -13,9 +13,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from scenes.pipeline.errors import UsageError
-from scenes.pipeline.quality import Quality
-from scenes.pipeline.targets import Target
+from normgeom.errors import UsageError
+from normgeom.render.quality import Quality
+from normgeom.render.targets import Target
 
 __all__ = ["MEDIA_ENV", "LECTURE_NAME", "FORMATS", "Layout", "check_writable"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scenes.pipeline.errors import UsageError
+from normgeom.errors import UsageError
 
 __all__ = ["Quality", "PRESETS", "resolve_quality"]
 

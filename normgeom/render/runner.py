@@ -17,16 +17,16 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from scenes.config import PARAMS_ENV, SceneParams
-from scenes.pipeline.atomic import copy_file
-from scenes.pipeline.cache import State, render_key
-from scenes.pipeline.errors import RenderError
-from scenes.pipeline.manim_config import scene_config
-from scenes.pipeline.params import fingerprint, write_params
-from scenes.pipeline.paths import Layout
-from scenes.pipeline.probe import duration
-from scenes.pipeline.quality import Quality
-from scenes.pipeline.targets import Target
+from normgeom.cli.params import fingerprint, write_params
+from normgeom.errors import RenderError
+from normgeom.render.atomic import copy_file
+from normgeom.render.cache import State, render_key
+from normgeom.render.manim_config import scene_config
+from normgeom.render.paths import Layout
+from normgeom.render.probe import duration
+from normgeom.render.quality import Quality
+from normgeom.render.targets import Target
+from scenes.params import PARAMS_ENV, SceneParams
 from scenes.voices import VOICE_CACHE_ENV, VOICE_ENV
 
 __all__ = ["RenderResult", "Renderer", "default_jobs"]

@@ -8,8 +8,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from scenes.pipeline.errors import RenderError, UsageError
-from scenes.registry import SCENES, SceneEntry
+from normgeom.errors import RenderError, UsageError
+from scenes.catalog import SCENES, SceneEntry
 
 __all__ = [
     "Target",
@@ -21,8 +21,8 @@ __all__ = [
     "load_class",
 ]
 
-SCENES_DIR = Path(__file__).resolve().parent.parent
-CARDS_FILE = Path(__file__).resolve().with_name("cards.py")
+SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
+CARDS_FILE = SCENES_DIR / "cards.py"
 
 
 @dataclass(frozen=True)
@@ -107,8 +107,6 @@ def load_class(target: Target) -> type:
 def _load_module(target: Target):
     if target.file.parent == SCENES_DIR:
         return importlib.import_module(f"scenes.{target.module}")
-    if target.file == CARDS_FILE:
-        return importlib.import_module("scenes.pipeline.cards")
     module = sys.modules.get(target.module)
     if module is None:
         spec = importlib.util.spec_from_file_location(target.module, target.file)
