@@ -9,9 +9,9 @@ import pytest
 from fixtures.pipeline import TINY, rendered, tiny_target
 from typer.testing import CliRunner
 
+from normgeom.cli import app as cli
 from normgeom.cli import doctor
 from normgeom.render.paths import MEDIA_ENV
-from normgeom.cli import app as cli
 from scenes.catalog import scene_names
 
 runner = CliRunner()
