@@ -9,9 +9,9 @@ import pytest
 from fixtures.pipeline import TINY, rendered, tiny_target
 from typer.testing import CliRunner
 
-from scenes import cli
-from scenes.pipeline import doctor
-from scenes.registry import scene_names
+from normgeom.cli import app as cli
+from normgeom.cli import doctor
+from scenes.catalog import scene_names
 
 runner = CliRunner()
 

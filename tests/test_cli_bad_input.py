@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from scenes import cli
-from scenes.pipeline.paths import MEDIA_ENV
-from scenes.publish import commands
+from normgeom.cli import app as cli
+from normgeom.cli import publishing as commands
+from normgeom.render.paths import MEDIA_ENV
 
 runner = CliRunner()
 
