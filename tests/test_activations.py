@@ -13,8 +13,8 @@ import normmath as nm
 from normgeom.activations.capture import capture
 from normgeom.activations.model import INSTALL_COMMAND, load_model
 from normgeom.activations.ship import LECTURE_SENTENCES, recorded_document
+from normgeom.cli import app as cli
 from normmath.recorded import RECORDED_ACTIVATIONS, load_recorded
-from scenes import cli
 
 runner = CliRunner()
 TWO_SENTENCES = ("Paris is the capital of France.", "Normalization keeps training stable!")

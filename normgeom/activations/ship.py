@@ -21,8 +21,8 @@ from normgeom.activations.model import (
     weights_sha256,
 )
 from normgeom.activations.report import module_stats
+from normgeom.render.atomic import write_text
 from normmath.recorded import RECORDED_ACTIVATIONS, document_sha256
-from scenes.pipeline.atomic import write_text
 
 __all__ = ["LECTURE_SENTENCES", "SIGNIFICANT_DIGITS", "recorded_document", "main"]
 
