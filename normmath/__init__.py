@@ -54,6 +54,13 @@ from normmath.meridian import (
     meridian_of_stats,
 )
 from normmath.norms import LAYER_NORM_EPS, RMS_NORM_EPS, NormResult, layer_norm, rms_norm
+from normmath.recorded import (
+    RECORDED_ACTIVATIONS,
+    RecordedActivations,
+    RecordedModule,
+    load_recorded,
+    module_label,
+)
 from normmath.stats import RowStats, angle_to_uniform, mean_to_std_ratio, row_stats
 
 __all__ = [
@@ -66,6 +73,7 @@ __all__ = [
     "MAIN_CLOUD_SEED",
     "POSITIVE",
     "PRESETS",
+    "RECORDED_ACTIVATIONS",
     "REGIMES_SEED",
     "RMS_NORM_EPS",
     "LayerNormSteps",
@@ -75,6 +83,8 @@ __all__ = [
     "NormMathError",
     "NormResult",
     "PointSet",
+    "RecordedActivations",
+    "RecordedModule",
     "RowStats",
     "UndefinedResultError",
     "angle_to_uniform",
@@ -90,9 +100,11 @@ __all__ = [
     "layer_norm_steps",
     "lesson",
     "load_points",
+    "load_recorded",
     "main_cloud",
     "mean_sphere_gap",
     "mean_to_std_ratio",
+    "module_label",
     "meridian",
     "meridian_basis",
     "meridian_of_stats",

@@ -29,6 +29,8 @@ SCENES: tuple[SceneEntry, ...] = (
     SceneEntry("OneVectorLesson", "lesson", "One vector, two rules: every number of both"),
     SceneEntry("EdgeCases", "lesson", "Zero and constant vectors: undefined denominators"),
     SceneEntry("Invariances", "lesson", "Scaling, shifting and what each rule ignores"),
+    SceneEntry("AnyWidth", "beyond", "One exact picture for any width: the meridian plane"),
+    SceneEntry("RealActivations", "beyond", "Where a real transformer's LayerNorm inputs sit"),
 )
 
 

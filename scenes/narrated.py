@@ -80,6 +80,11 @@ class _Narrated(VoiceoverScene):
         self.set_speech_service(make_service())
         self.beats_done: list[str] = []
 
+    def beat_text(self, name: str) -> str:
+        """The spoken text of beat ``name`` (a scene whose narration holds computed numbers
+        fills them in here)."""
+        return scene_beats(type(self))[name]
+
     @contextmanager
     def beat(self, name: str) -> Iterator:
         """Speak beat ``name`` of this scene's narration while the body animates.
@@ -88,7 +93,7 @@ class _Narrated(VoiceoverScene):
         with its text as speaker notes; after the beat named by ``$NORMGEOM_STOP_AFTER`` the
         scene ends.
         """
-        text = scene_beats(type(self))[name]
+        text = self.beat_text(name)
         next_slide = getattr(self, "next_slide", None)
         if next_slide is not None:
             next_slide(notes=text)

@@ -35,14 +35,16 @@ def digest(*parts: str | bytes) -> str:
 
 
 def shared_sources() -> list[Path]:
-    """Code every scene depends on: :mod:`normmath` and the non-scene modules of ``scenes``.
+    """Code and data every scene depends on: :mod:`normmath` (with its shipped data files) and
+    the non-scene modules of ``scenes``.
 
     Scene modules (those named in the catalog) are left out: a scene's own file is part of
     its key.
     """
     scene_modules = {f"{entry.module}.py" for entry in SCENES}
     own = [path for path in sorted(SCENES_DIR.glob("*.py")) if path.name not in scene_modules]
-    return sorted((SCENES_DIR.parent / "normmath").glob("*.py")) + own
+    normmath = SCENES_DIR.parent / "normmath"
+    return sorted(normmath.glob("*.py")) + sorted(normmath.glob("data/*")) + own
 
 
 def narration(target: Target) -> dict[str, str]:
