@@ -2,7 +2,7 @@
 
 LayerNorm and RMSNorm with explicit undefined rows, their per-row statistics, the geometry
 the scenes draw (plane, sphere, equator, ellipsoid, poles, LayerNorm steps), the seeded
-reference datasets and the one-vector lesson.
+reference datasets, the one-vector lesson and that vector's path in 3D.
 """
 
 from normmath.datasets import (
@@ -25,6 +25,9 @@ from normmath.geometry import (
     interpolate,
     layer_norm_steps,
     plane_basis,
+    plane_coordinates,
+    plane_corners,
+    plane_half_size,
     project_to_mean_zero,
     smooth,
     sphere_radius,
@@ -44,6 +47,7 @@ from normmath.lesson import (
 )
 from normmath.measures import mean_sphere_gap, sphere_gap
 from normmath.norms import LAYER_NORM_EPS, RMS_NORM_EPS, NormResult, layer_norm, rms_norm
+from normmath.onevector import VectorJourney, angle_between, arc_between, vector_journey
 from normmath.stats import RowStats, angle_to_uniform, mean_to_std_ratio, row_stats
 
 __all__ = [
@@ -65,7 +69,10 @@ __all__ = [
     "PointSet",
     "RowStats",
     "UndefinedResultError",
+    "VectorJourney",
+    "angle_between",
     "angle_to_uniform",
+    "arc_between",
     "apply_affine",
     "collapse_poles",
     "collapse_set",
@@ -80,6 +87,9 @@ __all__ = [
     "mean_sphere_gap",
     "mean_to_std_ratio",
     "plane_basis",
+    "plane_coordinates",
+    "plane_corners",
+    "plane_half_size",
     "preset",
     "project_to_mean_zero",
     "rms_norm",
@@ -90,4 +100,5 @@ __all__ = [
     "sphere_wireframe",
     "uniform_component",
     "uniform_vector",
+    "vector_journey",
 ]
