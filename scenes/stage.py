@@ -36,8 +36,8 @@ from manim import (
 
 import normmath as nm
 from scenes import kit
-from scenes.config import SceneParams, load_params
 from scenes.narrated import NarratedThreeDScene, scene_beats
+from scenes.params import SceneParams, load_params
 
 __all__ = [
     "GHOST_OPACITY",
