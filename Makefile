@@ -43,8 +43,8 @@ test: setup
 	$(PY) -m pytest
 
 lint: setup
-	$(VENV)/bin/ruff check normmath scenes tests benchmarks
-	$(VENV)/bin/ruff format --check normmath scenes tests benchmarks
+	$(VENV)/bin/ruff check normmath scenes normgeom tests benchmarks
+	$(VENV)/bin/ruff format --check normmath scenes normgeom tests benchmarks
 
 clean:
 	find media -mindepth 1 ! -name .gitkeep -delete
@@ -71,6 +71,6 @@ docs-media: setup
 	$(VENV)/bin/normgeom render $(DOCS_SCENE) --quality low --voice none
 	$(VENV)/bin/normgeom stills $(DOCS_SCENE) --quality low
 	mkdir -p docs
-	$(PY) -c "from pathlib import Path; from scenes.pipeline.gif import write_gif; write_gif(Path('media/scenes/480p15/$(DOCS_SCENE).mp4'), Path('docs/$(DOCS_SCENE).gif'), max_height=240, fps=8)"
+	$(PY) -c "from pathlib import Path; from normgeom.publish.gif import write_gif; write_gif(Path('media/scenes/480p15/$(DOCS_SCENE).mp4'), Path('docs/$(DOCS_SCENE).gif'), max_height=240, fps=8)"
 	cp media/stills/480p15/$(DOCS_SCENE).png docs/$(DOCS_SCENE).png
 	@$(PY) -c "import os,sys; big=[f for f in sys.argv[1:] if os.path.getsize(f) >= 2e6]; sys.exit(f'over 2 MB: {big}' if big else 0)" docs/$(DOCS_SCENE).gif docs/$(DOCS_SCENE).png

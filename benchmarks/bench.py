@@ -30,7 +30,7 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scenes.registry import scene_names  # noqa: E402
+from scenes.catalog import scene_names  # noqa: E402
 
 __all__ = ["measure_scene", "measure_lecture", "measure_reference", "summarize", "save", "main"]
 

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scenes.registry import load_scene_class
+from scenes.catalog import load_scene_class
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,8 +13,8 @@ import pytest
 from manim import MarkupText, MathTex, SingleStringMathTex, Text, tempconfig
 
 from scenes import lesson_kit
-from scenes.pipeline.cards import TitleCard
-from scenes.registry import load_scene_class, scene_names
+from scenes.cards import TitleCard
+from scenes.catalog import load_scene_class, scene_names
 from scenes.typeface import FONT
 from tests.conftest import TINY
 
