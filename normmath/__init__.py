@@ -1,8 +1,9 @@
 """normmath: the numeric core of normgeom (pure numpy; never imports manim).
 
 LayerNorm and RMSNorm with explicit undefined rows, their per-row statistics, the geometry
-the scenes draw (plane, sphere, equator, ellipsoid, poles, LayerNorm steps), the seeded
-reference datasets, the one-vector lesson and that vector's path in 3D.
+the scenes draw (plane, sphere, equator, ellipsoid, poles, LayerNorm steps), the meridian
+half-plane of any width, the seeded reference datasets, the one-vector lesson and that
+vector's path in 3D.
 """
 
 from normmath.datasets import (
@@ -11,11 +12,13 @@ from normmath.datasets import (
     DEMO_EPS,
     DEMO_GAIN,
     MAIN_CLOUD_SEED,
+    REGIMES_SEED,
     PointSet,
     check_point_file,
     collapse_set,
     load_points,
     main_cloud,
+    regime_clouds,
 )
 from normmath.errors import NormMathError, UndefinedResultError
 from normmath.geometry import (
@@ -47,6 +50,13 @@ from normmath.lesson import (
     preset,
 )
 from normmath.measures import mean_sphere_gap, sphere_gap
+from normmath.meridian import (
+    Meridian,
+    from_meridian,
+    meridian,
+    meridian_basis,
+    meridian_of_stats,
+)
 from normmath.norms import LAYER_NORM_EPS, RMS_NORM_EPS, NormResult, layer_norm, rms_norm
 from normmath.onevector import VectorJourney, angle_between, arc_between, vector_journey
 from normmath.stats import RowStats, angle_to_uniform, mean_to_std_ratio, row_stats
@@ -61,10 +71,12 @@ __all__ = [
     "MAIN_CLOUD_SEED",
     "POSITIVE",
     "PRESETS",
+    "REGIMES_SEED",
     "RMS_NORM_EPS",
     "LayerNormSteps",
     "Lesson",
     "LessonRow",
+    "Meridian",
     "NormMathError",
     "NormResult",
     "PointSet",
@@ -80,6 +92,7 @@ __all__ = [
     "collapse_set",
     "display",
     "equator_points",
+    "from_meridian",
     "interpolate",
     "layer_norm",
     "layer_norm_steps",
@@ -88,12 +101,16 @@ __all__ = [
     "main_cloud",
     "mean_sphere_gap",
     "mean_to_std_ratio",
+    "meridian",
+    "meridian_basis",
+    "meridian_of_stats",
     "plane_basis",
     "plane_coordinates",
     "plane_corners",
     "plane_half_size",
     "preset",
     "project_to_mean_zero",
+    "regime_clouds",
     "rms_norm",
     "row_stats",
     "smooth",

@@ -44,6 +44,7 @@ from manim import (
 )
 
 import normmath as nm
+from scenes.typeface import FONT
 
 __all__ = [
     "PALETTE",
@@ -122,9 +123,6 @@ PALETTE = {
 
 DOT_RADIUS = 0.075
 """Screen radius of a point (frame units; dots face the camera, so zoom leaves it fixed)."""
-
-FONT = "DejaVu Sans"
-"""Typeface of legends and readouts."""
 
 LABEL_SIZE = 22
 """Font size of legend and readout text (readable at 480p)."""
