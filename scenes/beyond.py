@@ -166,14 +166,15 @@ class AnyWidth(HalfPlaneScene):
         if np.all(vector == vector[0]):
             vector = np.asarray(nm.POSITIVE, dtype=float)
         self.x = vector
-        reach = 1.1 * float(np.linalg.norm(vector))
-        self.set_camera_orientation(**kit.POSES[self.pose].with_zoom(FIT / reach).kwargs())
         self.up, self.right = (basis[0] for basis in nm.meridian_basis(vector[None]))
         self.small = nm.meridian(vector[None])
         self.clouds = nm.regime_clouds(self.wide_n)
         self.wide = nm.meridian(self.clouds.points)
         self.regimes = np.array([g == "spread" for g in self.clouds.groups])
         self.readout_panel = None
+
+    def opening_points(self) -> np.ndarray:
+        return np.vstack([self.place(self.small.point), self.place(self.small.rms)])
 
     def values(self) -> dict[str, str]:
         ratio = nm.mean_to_std_ratio(self.clouds.points)
@@ -253,6 +254,7 @@ class AnyWidth(HalfPlaneScene):
             self.readout_panel, swap = self.swap_readout(None, lines)
             self.play(
                 FadeOut(self.sphere_parts),
+                FadeOut(self.axes),
                 FadeOut(self.great_circle),
                 FadeIn(self.small_parts),
                 *swap,
@@ -371,8 +373,13 @@ class RealActivations(HalfPlaneScene):
         self.lens_reach = np.radians(reach)
         self.magnification = self.lens_half_height / (self.full_radius * np.sin(self.lens_reach))
         self.equator_point = self.place([[0.0, self.radius]])[0]
-        self.set_camera_orientation(phi=0.0, theta=-90 * DEGREES, gamma=0.0, zoom=self.zoom)
         self.readout_panel = None
+
+    def setup(self) -> None:
+        """The flat picture faces the camera from above, without the 3D axes."""
+        super().setup()
+        self.remove(self.axes)
+        self.set_camera_orientation(phi=0.0, theta=-90 * DEGREES, gamma=0.0, zoom=self.zoom)
 
     def place(self, coords) -> np.ndarray:
         return super().place(coords) + self.origin
