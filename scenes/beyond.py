@@ -465,11 +465,11 @@ class RealActivations(HalfPlaneScene):
             centre = self.lens(on_arc)[0]
             tick = np.array([[-0.12, 0, 0], [0.12, 0, 0]]) / self.zoom
             ticks.append(centre + tick)
-            label = Text(f"{degrees:+d}°", font=kit.FONT, font_size=kit.LABEL_SIZE - 4)
+            label = Text(f"{degrees:+d}°", font=kit.FONT, font_size=kit.LABEL_SIZE)
             label.set_color(PALETTE["axis"]).scale(1.0 / self.zoom)
             labels.add(label.next_to(centre, RIGHT, buff=0.2 / self.zoom))
         outline = kit.curves([lens_box, small_box, *joins], PALETTE["axis"], width=1.2)
-        title = Text(f"× {self.magnification:.0f}", font=kit.FONT, font_size=kit.LABEL_SIZE - 4)
+        title = Text(f"× {self.magnification:.0f}", font=kit.FONT, font_size=kit.LABEL_SIZE)
         title.set_color(PALETTE["axis"]).scale(1.0 / self.zoom)
         labels.add(title.next_to((lens_box[0] + lens_box[1]) / 2, UP, buff=0.1 / self.zoom))
         return VGroup(
