@@ -23,6 +23,8 @@ __all__ = [
     "PointSet",
     "main_cloud",
     "collapse_set",
+    "REGIMES_SEED",
+    "regime_clouds",
     "load_points",
     "check_point_file",
 ]
@@ -32,6 +34,7 @@ COLLAPSE_SEED = 7
 DEMO_GAIN = (2.0, 0.4, 1.5)
 DEMO_BIAS = (3.0, 2.0, -2.0)
 DEMO_EPS = 1.0
+REGIMES_SEED = 16
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,31 @@ def collapse_set(n_pos: int = 8, n_neg: int = 8, noise_std: float = 0.3) -> Poin
     pos = np.column_stack([means_pos + rng.randn(n_pos) * noise_std for _ in range(3)])
     neg = np.column_stack([means_neg + rng.randn(n_neg) * noise_std for _ in range(3)])
     return PointSet(np.vstack([pos, neg]), ("positive",) * n_pos + ("negative",) * n_neg)
+
+
+def regime_clouds(n: int = 768, per_group: int = 12) -> PointSet:
+    r"""Rows of width ``n`` in both regimes (seed 16): ``x = mu + sigma * z``, z ~ N(0, I_n).
+
+    Groups, each ``per_group`` rows, drawn in this order: ``spread`` rows (sigma ~ U(0.5, 1.6),
+    mu = sigma * U(-0.25, 0.25): sigma >> |mu|), then ``positive`` and ``negative`` rows
+    (|mu| ~ U(0.9, 1.6), sigma = |mu| * U(0.06, 0.15): |mu| >> sigma); the row values z
+    come last, row by row.
+
+    >>> clouds = regime_clouds(n=16, per_group=2)
+    >>> clouds.points.shape, clouds.groups
+    ((6, 16), ('spread', 'spread', 'positive', 'positive', 'negative', 'negative'))
+    """
+    rng = np.random.RandomState(REGIMES_SEED)
+    spread_sigma = rng.uniform(0.5, 1.6, per_group)
+    spread_mu = spread_sigma * rng.uniform(-0.25, 0.25, per_group)
+    offset_mu = rng.uniform(0.9, 1.6, 2 * per_group)
+    offset_sigma = offset_mu * rng.uniform(0.06, 0.15, 2 * per_group)
+    sign = np.repeat([1.0, -1.0], per_group)
+    mu = np.concatenate([spread_mu, sign * offset_mu])
+    sigma = np.concatenate([spread_sigma, offset_sigma])
+    z = rng.randn(3 * per_group, int(n))
+    groups = ("spread",) * per_group + ("positive",) * per_group + ("negative",) * per_group
+    return PointSet(mu[:, None] + sigma[:, None] * z, groups)
 
 
 def load_points(path, n: int | None = 3, max_rows: int | None = None) -> PointSet:

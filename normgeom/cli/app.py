@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 import normmath as nm
+from normgeom.activations.errors import ActivationsError
 from normgeom.cli.params import build_params
 from normgeom.cli.publishing import publish, slides, stills
 from normgeom.cli.report import clock, scene_progress, shown, size, summary_table
@@ -42,7 +43,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-USER_ERRORS = (UsageError, nm.NormMathError, VoiceError)
+USER_ERRORS = (UsageError, nm.NormMathError, VoiceError, ActivationsError)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -219,6 +220,22 @@ def doctor(voice: str | None = VOICE) -> None:
     missing = [check.name for check in checks if not check.ok]
     if missing:
         fail(f"missing: {', '.join(missing)} (see the fix column)", code=1)
+
+
+@app.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+def activations(
+    ctx: typer.Context,
+    text: str | None = typer.Argument(None, help="the text, quoted", show_default=False),
+    as_json: bool = typer.Option(False, "--json", help="print JSON alone on stdout"),
+) -> None:
+    """Where a text's vectors sit at every LayerNorm of a real transformer.
+
+    Per module and token of all-MiniLM-L6-v2 (CPU): mu, sigma, mu/sigma and the RMS-LN angle.
+    """
+    from normgeom.activations.command import show_activations
+
+    with user_errors():
+        show_activations(text, ctx.args, as_json)
 
 
 app.command("explain", context_settings=EXPLAIN_CONTEXT)(explain)
