@@ -20,6 +20,13 @@ from normmath.datasets import (
     regime_clouds,
 )
 from normmath.errors import NormMathError, UndefinedResultError
+from normmath.facts import (
+    TightCluster,
+    reach_kind,
+    sphere_reach,
+    tight_cluster,
+    with_cluster_groups,
+)
 from normmath.geometry import (
     LayerNormSteps,
     apply_affine,
@@ -76,6 +83,7 @@ __all__ = [
     "NormResult",
     "PointSet",
     "RowStats",
+    "TightCluster",
     "UndefinedResultError",
     "angle_to_uniform",
     "apply_affine",
@@ -98,14 +106,18 @@ __all__ = [
     "meridian_of_stats",
     "plane_basis",
     "preset",
+    "reach_kind",
     "project_to_mean_zero",
     "regime_clouds",
     "rms_norm",
     "row_stats",
     "smooth",
+    "sphere_reach",
     "sphere_gap",
     "sphere_radius",
     "sphere_wireframe",
+    "tight_cluster",
     "uniform_component",
     "uniform_vector",
+    "with_cluster_groups",
 ]
