@@ -8,7 +8,8 @@ radius :math:`\sqrt n`, :math:`\arctan(|\mu|/\sigma)` away (:func:`normmath.meri
 ``AnyWidth`` turns the 3D sphere until the meridian plane of one vector faces the camera,
 then draws rows of width 768 in the same picture. ``RealActivations`` draws the recorded
 statistics of all-MiniLM-L6-v2's 13 LayerNorm inputs (:func:`normmath.load_recorded`).
-Every number the narration speaks is computed here and filled into its ``{placeholders}``.
+Every number the narration speaks is computed here (``narration_values``) and filled into
+its ``{placeholders}`` (:mod:`scenes.wording`).
 """
 
 from __future__ import annotations
@@ -124,13 +125,6 @@ class HalfPlaneScene(GeometryScene):
         cross = kit.crosses(self.place([[0.0, radius]]))
         return VGroup(self.facing(stars), self.facing(cross))
 
-    def values(self) -> dict[str, str]:
-        """Hook: the computed numbers the narration's placeholders name."""
-        return {}
-
-    def beat_text(self, name: str) -> str:
-        return super().beat_text(name).format_map(self.values())
-
     def swap_readout(self, old: VGroup | None, lines, corner: str = "bottom_right") -> tuple:
         """A new readout pinned in ``corner``, with the animations replacing ``old`` by it."""
         panel = kit.readout(lines)
@@ -176,7 +170,7 @@ class AnyWidth(HalfPlaneScene):
     def opening_points(self) -> np.ndarray:
         return np.vstack([self.place(self.small.point), self.place(self.small.rms)])
 
-    def values(self) -> dict[str, str]:
+    def narration_values(self) -> dict[str, object]:
         ratio = nm.mean_to_std_ratio(self.clouds.points)
         angle = self.wide.angle
         return {
@@ -390,7 +384,7 @@ class RealActivations(HalfPlaneScene):
         anchor = np.array([*self.lens_anchor, 0.0]) / self.zoom
         return anchor + self.magnification * (points - self.equator_point)
 
-    def values(self) -> dict[str, str]:
+    def narration_values(self) -> dict[str, object]:
         ratios = np.ma.concatenate([np.ma.abs(m.mu_over_sigma) for m in self.modules])
         high, low = int(np.ma.argmax(self.medians)), int(np.ma.argmin(self.medians))
         module, token = self.top
@@ -415,6 +409,7 @@ class RealActivations(HalfPlaneScene):
             "top_module": self.modules[module].label,
             "top_angle": f"{float(self.angles[module, token]):.1f}",
             "max_ratio": f"{float(ratios.max()):.3f}",
+            "spread_dominates": bool(ratios.max() < 1.0),
             "overall_angle": f"{float(np.ma.median(self.angles)):.1f}",
         }
 

@@ -20,10 +20,9 @@ TOL = 1e-6
 
 
 def assert_placeholders_filled(scene) -> None:
-    for name, template in scene_beats(type(scene)).items():
+    for name in scene_beats(type(scene)):
         spoken = scene.beat_text(name)
-        assert "{" not in spoken and "}" not in spoken, name
-        assert re.findall(r"{(\w+)}", template) or spoken == template
+        assert spoken and not re.search(r"[{}]", spoken), name
 
 
 def test_orientation_shows_the_meridian_plane_face_on():
@@ -99,6 +98,7 @@ def test_real_activations_draw_the_recorded_module(construct_scene):
     assert f"median angle is {np.median(angles):.1f} degrees" in close
     assert f"exceeds {ratios.max():.3f}" in close
     assert f"at most {angles.max():.1f} degrees" in close
+    assert close.endswith("the spread dominates the mean.")
     intro = scene.beat_text("intro")
     assert f"{len(recorded.tokens)} tokens" in intro and "13 LayerNorms" in intro
 
