@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from normmath.datasets import PointSet
-from normmath.norms import row_mean, row_variance
+from normmath.norms import denominator, row_mean, row_std
 from normmath.validation import as_eps, as_rows
 
 __all__ = [
@@ -79,7 +79,7 @@ def tight_cluster(points) -> TightCluster | None:
     x = as_rows(points)
     if x.ndim != 2 or len(x) < 3:
         return None
-    spread = np.sqrt(row_variance(x))
+    spread = row_std(x)
     order = np.argsort(spread, kind="stable")
     ranked = spread[order]
     best = None
@@ -122,9 +122,8 @@ def sphere_reach(points, eps: float) -> np.ndarray:
     [1.0, 0.0]
     """
     x = as_rows(points)
-    variance = row_variance(x)
-    total = variance + as_eps(eps)
-    return np.sqrt(np.divide(variance, total, out=np.zeros_like(total), where=total > 0))
+    std, total = row_std(x), denominator(x, as_eps(eps), centered=True)
+    return np.divide(std, total, out=np.zeros_like(total), where=total > 0)
 
 
 def reach_kind(reach) -> str:
