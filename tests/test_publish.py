@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -16,9 +17,9 @@ from normgeom.errors import RenderError
 from normgeom.publish.bundle import DECK_PAGE, publish
 from normgeom.publish.bundle_manifest import MANIFEST_NAME, sha256
 from normgeom.publish.deck import page_references
-from normgeom.publish.slides import SlideRenderer
+from normgeom.render.job import RenderJob
 from normgeom.render.paths import Layout
-from normgeom.render.runner import Renderer
+from normgeom.render.runner import Runner
 from scenes.params import SceneParams
 
 pytest.importorskip("pptx", reason="the slides extra (make slides) is not installed")
@@ -75,10 +76,9 @@ def test_a_failing_part_writes_nothing():
     folder = temp_folder("normgeom-broken-") / "bundle"
     folder.mkdir()
     (folder / "keep.txt").write_text("the previous bundle")
-    renderer = Renderer(layout, TINY, "none", SceneParams())
-    slides = SlideRenderer(layout, TINY, "none", SceneParams())
+    movie = partial(RenderJob, quality=TINY, voice="none", params=SceneParams())
     scenes = [slide_target("TinySteps"), slide_target("TinyBroken")]
     with pytest.raises(RenderError, match="TinyBroken"):
-        publish(renderer, slides, scenes, folder, jobs=2)
+        publish(Runner(layout, jobs=2), movie, scenes, folder)
     assert _files(folder) == {"keep.txt"}
     assert not [p for p in folder.parent.iterdir() if p.name.startswith(".bundle")]
