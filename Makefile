@@ -9,12 +9,13 @@ F     ?= mp4
 JOBS  ?=
 JOBS_FLAG := $(if $(JOBS),--jobs $(JOBS),)
 
-.PHONY: setup video scene gifs stills slides bundle docs-media bench test lint clean help
+.PHONY: setup video scene gifs stills slides bundle docs-media bench test lint clean help activations-data
 
 help:
 	@echo "make video  [Q=medium VOICE=espeak]   the narrated lecture -> media/normalization_geometry.mp4"
 	@echo "make test                             set up (if needed) and run the test suite"
 	@echo "make scene  S=MeanCentering Q=high F=gif   one scene (F: mp4 gif png webm)"
+	@echo "make activations-data                 re-record the lecture's real activations (runs the model)"
 	@echo "make gifs | stills | bench | lint | clean"
 
 setup: $(STAMP)
@@ -45,6 +46,11 @@ test: setup
 lint: setup
 	$(VENV)/bin/ruff check normmath scenes normgeom tests benchmarks
 	$(VENV)/bin/ruff format --check normmath scenes normgeom tests benchmarks
+
+# The statistics the RealActivations scene draws, from all-MiniLM-L6-v2 on the lecture's
+# sentences (normmath/data/minilm_activations.json); the tests check a fresh capture equals it.
+activations-data: setup
+	$(PY) -m normgeom.activations.ship
 
 clean:
 	find media -mindepth 1 ! -name .gitkeep -delete

@@ -9,4 +9,6 @@ One folder per job, data flowing one way (scenes -> render -> compose -> publish
 - :mod:`normgeom.publish`: formats derived from a render (GIF, WebM, PNG), stills, slides
   and the lecture bundle.
 - :mod:`normgeom.explain`: every number of the one-vector lesson in the terminal.
+- :mod:`normgeom.activations`: a real transformer's LayerNorm inputs (``normgeom
+  activations``) and the recorded statistics the lecture draws.
 """

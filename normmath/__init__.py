@@ -1,8 +1,9 @@
 """normmath: the numeric core of normgeom (pure numpy; never imports manim).
 
 LayerNorm and RMSNorm with explicit undefined rows, their per-row statistics, the geometry
-the scenes draw (plane, sphere, equator, ellipsoid, poles, LayerNorm steps), the seeded
-reference datasets and the one-vector lesson.
+the scenes draw (plane, sphere, equator, ellipsoid, poles, LayerNorm steps), the meridian
+half-plane of any width, the seeded reference datasets, the one-vector lesson and that
+vector's path in 3D.
 """
 
 from normmath.datasets import (
@@ -11,10 +12,13 @@ from normmath.datasets import (
     DEMO_EPS,
     DEMO_GAIN,
     MAIN_CLOUD_SEED,
+    REGIMES_SEED,
     PointSet,
+    check_point_file,
     collapse_set,
     load_points,
     main_cloud,
+    regime_clouds,
 )
 from normmath.errors import NormMathError, UndefinedResultError
 from normmath.geometry import (
@@ -25,6 +29,9 @@ from normmath.geometry import (
     interpolate,
     layer_norm_steps,
     plane_basis,
+    plane_coordinates,
+    plane_corners,
+    plane_half_size,
     project_to_mean_zero,
     smooth,
     sphere_radius,
@@ -43,7 +50,15 @@ from normmath.lesson import (
     preset,
 )
 from normmath.measures import mean_sphere_gap, sphere_gap
+from normmath.meridian import (
+    Meridian,
+    from_meridian,
+    meridian,
+    meridian_basis,
+    meridian_of_stats,
+)
 from normmath.norms import LAYER_NORM_EPS, RMS_NORM_EPS, NormResult, layer_norm, rms_norm
+from normmath.onevector import VectorJourney, angle_between, arc_between, vector_journey
 from normmath.stats import RowStats, angle_to_uniform, mean_to_std_ratio, row_stats
 
 __all__ = [
@@ -56,21 +71,28 @@ __all__ = [
     "MAIN_CLOUD_SEED",
     "POSITIVE",
     "PRESETS",
+    "REGIMES_SEED",
     "RMS_NORM_EPS",
     "LayerNormSteps",
     "Lesson",
     "LessonRow",
+    "Meridian",
     "NormMathError",
     "NormResult",
     "PointSet",
     "RowStats",
     "UndefinedResultError",
+    "VectorJourney",
+    "angle_between",
     "angle_to_uniform",
+    "arc_between",
     "apply_affine",
+    "check_point_file",
     "collapse_poles",
     "collapse_set",
     "display",
     "equator_points",
+    "from_meridian",
     "interpolate",
     "layer_norm",
     "layer_norm_steps",
@@ -79,9 +101,16 @@ __all__ = [
     "main_cloud",
     "mean_sphere_gap",
     "mean_to_std_ratio",
+    "meridian",
+    "meridian_basis",
+    "meridian_of_stats",
     "plane_basis",
+    "plane_coordinates",
+    "plane_corners",
+    "plane_half_size",
     "preset",
     "project_to_mean_zero",
+    "regime_clouds",
     "rms_norm",
     "row_stats",
     "smooth",
@@ -90,4 +119,5 @@ __all__ = [
     "sphere_wireframe",
     "uniform_component",
     "uniform_vector",
+    "vector_journey",
 ]

@@ -23,6 +23,16 @@ def silent_voice(monkeypatch):
     monkeypatch.delenv("NORMGEOM_PARAMS", raising=False)
 
 
+@pytest.fixture
+def media(tmp_path, monkeypatch):
+    """An empty media root (not created yet) for a command under test, default settings."""
+    root = tmp_path / "media"
+    monkeypatch.setenv("NORMGEOM_MEDIA", str(root))
+    monkeypatch.delenv("NORMGEOM_VOICE", raising=False)
+    monkeypatch.delenv("NORMGEOM_PARAMS", raising=False)
+    return root
+
+
 @pytest.fixture(scope="session")
 def scene_media(tmp_path_factory):
     """One media folder for the session, so typeset formulas are compiled once."""
@@ -52,6 +62,22 @@ def render_scene(silent_voice, scene_media):
     def run(scene_class):
         with tempconfig({**TINY, "media_dir": str(scene_media), "write_to_movie": True}):
             scene = scene_class()
+            scene.render()
+        return scene
+
+    return run
+
+
+@pytest.fixture
+def sample_scene(silent_voice, scene_media):
+    """Play a scene class frame by frame at ``fps`` without drawing, calling
+    ``probe(scene, time)`` where each frame would be drawn; return the finished scene."""
+
+    def run(scene_class, probe, fps=3):
+        settings = {**TINY, "frame_rate": fps, "media_dir": str(scene_media)}
+        with tempconfig({**settings, "dry_run": True}):
+            scene = scene_class()
+            scene.renderer.render = lambda s, t, moving=None: probe(s, t)
             scene.render()
         return scene
 

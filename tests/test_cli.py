@@ -12,20 +12,9 @@ from typer.testing import CliRunner
 from normgeom.cli import app as cli
 from normgeom.cli import doctor, params
 from normgeom.render import targets
-from normgeom.render.paths import MEDIA_ENV
 from scenes.catalog import scene_names
 
 runner = CliRunner()
-
-
-@pytest.fixture
-def media(tmp_path, monkeypatch):
-    """An empty media root (not created yet) for the command under test."""
-    root = tmp_path / "media"
-    monkeypatch.setenv(MEDIA_ENV, str(root))
-    monkeypatch.delenv("NORMGEOM_VOICE", raising=False)
-    monkeypatch.delenv("NORMGEOM_PARAMS", raising=False)
-    return root
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ and exit code 2 (:mod:`normgeom.cli.failures`); a failed render exits with 1.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import typer
 
@@ -18,7 +17,7 @@ from normgeom.cli.failures import fail, user_error_types, user_errors
 from normgeom.cli.params import render_settings
 from normgeom.cli.publishing import publish, slides, stills
 from normgeom.explain import EXPLAIN_CONTEXT, explain
-from normgeom.render.paths import Layout
+from normgeom.render.paths import Layout, output_path
 
 __all__ = ["app", "main"]
 
@@ -133,7 +132,7 @@ def video(
             quality, voice, jobs, config, gamma, beta, eps, points, vector
         )
         layout = Layout.default()
-        target = Path(output).resolve() if output else layout.lecture()
+        target = output_path(output, layout.lecture())
         if target.suffix.lower() != ".mp4":
             raise UsageError(f"--output {output}: the lecture is an MP4; end the name in .mp4")
         check_writable(target)
@@ -167,7 +166,8 @@ def doctor(voice: str | None = options.VOICE) -> None:
 
     from normgeom.cli.doctor import run_checks
 
-    checks = run_checks(Layout.default().media, voice)
+    with user_errors():
+        checks = run_checks(Layout.default().media, voice)
     table = Table(title="normgeom doctor", title_justify="left")
     for column in ("check", "status", "found", "fix"):
         table.add_column(column)
@@ -178,6 +178,22 @@ def doctor(voice: str | None = options.VOICE) -> None:
     missing = [check.name for check in checks if not check.ok]
     if missing:
         fail(f"missing: {', '.join(missing)} (see the fix column)", code=1)
+
+
+@app.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+def activations(
+    ctx: typer.Context,
+    text: str | None = typer.Argument(None, help="the text, quoted", show_default=False),
+    as_json: bool = typer.Option(False, "--json", help="print JSON alone on stdout"),
+) -> None:
+    """Where a text's vectors sit at every LayerNorm of a real transformer.
+
+    Per module and token of all-MiniLM-L6-v2 (CPU): mu, sigma, mu/sigma and the RMS-LN angle.
+    """
+    from normgeom.activations.command import show_activations
+
+    with user_errors():
+        show_activations(text, ctx.args, as_json)
 
 
 app.command("explain", context_settings=EXPLAIN_CONTEXT)(explain)

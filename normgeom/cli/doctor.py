@@ -17,6 +17,8 @@ from pathlib import Path
 
 import av
 
+from normgeom.errors import UsageError
+
 __all__ = ["Check", "run_checks"]
 
 SETUP = "run `make setup`"
@@ -76,7 +78,12 @@ def _writable(media: Path) -> Check:
 
 VOICE_CHECK = """
 import sys
-from scenes.voices import VoiceError, check_voice
+from scenes.voices import VoiceError, check_voice, voice_name
+try:
+    voice_name(sys.argv[1] or None)
+except VoiceError as exc:
+    print(exc, file=sys.stderr)
+    sys.exit(2)
 try:
     print(check_voice(sys.argv[1] or None))
 except VoiceError as exc:
@@ -85,9 +92,12 @@ except VoiceError as exc:
 
 
 def _voice(voice: str | None) -> Check:
+    """The voice's check; :class:`UsageError` for a voice name that does not exist."""
     done = subprocess.run(
         [sys.executable, "-c", VOICE_CHECK, voice or ""], capture_output=True, text=True
     )
+    if done.returncode == 2:
+        raise UsageError(done.stderr.strip().splitlines()[-1])
     if done.returncode != 0:
         reason = (done.stderr.strip().splitlines() or ["the voice check failed"])[-1]
         return Check("voice", False, "not usable here", reason)
@@ -95,7 +105,13 @@ def _voice(voice: str | None) -> Check:
 
 
 def run_checks(media: Path, voice: str | None = None) -> list[Check]:
-    """Every check, in the order a fix would be applied."""
+    """Every check, in the order a fix would be applied.
+
+    Raises
+    ------
+    UsageError
+        For an unknown voice name.
+    """
     apt = "`apt-get install {}` or " + SETUP
     return [
         _module("cairo", "pycairo", "cairo (pycairo)", apt.format("libcairo2-dev")),

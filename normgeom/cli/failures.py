@@ -1,7 +1,8 @@
 """How commands fail: one line on stderr and an exit code, never a traceback for a mistake.
 
 A user mistake (:class:`normgeom.errors.UsageError`, :class:`normmath.NormMathError`,
-:class:`scenes.voices.VoiceError`) exits with 2, a failed render with 1, Ctrl-C with 130.
+:class:`scenes.voices.VoiceError`, :class:`normgeom.activations.errors.ActivationsError`)
+exits with 2, a failed render with 1, Ctrl-C with 130.
 The error classes of modules not imported yet are not looked up: a command that never
 imported ``scenes.voices`` (and Manim with it) cannot raise its error.
 """
@@ -19,7 +20,11 @@ from normgeom.errors import RenderError, UsageError
 
 __all__ = ["fail", "user_errors", "user_error_types"]
 
-ELSEWHERE = (("normmath", "NormMathError"), ("scenes.voices", "VoiceError"))
+ELSEWHERE = (
+    ("normmath", "NormMathError"),
+    ("scenes.voices", "VoiceError"),
+    ("normgeom.activations.errors", "ActivationsError"),
+)
 """User-error classes of other packages, as (module, class name)."""
 
 

@@ -57,8 +57,7 @@ def build_params(
     if eps is not None:
         overrides["eps"] = eps
     if points is not None:
-        if not points.is_file():
-            raise nm.NormMathError(f"points: {points}: no such file")
+        nm.check_point_file(points)
         overrides["points"] = str(points.resolve())
     return replace(params, **overrides).validated()
 

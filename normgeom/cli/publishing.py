@@ -10,7 +10,7 @@ import typer
 from normgeom.cli import options
 from normgeom.cli.failures import user_errors
 from normgeom.cli.params import render_settings
-from normgeom.render.paths import Layout, check_writable
+from normgeom.render.paths import Layout, check_writable, output_path
 
 __all__ = ["DECK_NAME", "slides", "stills", "publish"]
 
@@ -18,7 +18,7 @@ DECK_NAME = "normalization_geometry"
 
 
 def _folder(output: str | None, default: Path) -> Path:
-    folder = Path(output).resolve() if output else default
+    folder = output_path(output, default)
     check_writable(folder / "index.html")
     return folder
 
@@ -83,7 +83,7 @@ def stills(
 
     with user_errors():
         targets = resolve_scenes(scenes or ["all"])
-        for target in targets if at else ():
+        for target in targets if at is not None else ():
             check_beat(target, at)
         preset, _, params, workers = render_settings(quality, STILL_VOICE, jobs, config)
         layout = Layout.default()

@@ -24,6 +24,8 @@ STILL_VOICE = "none"
 
 def check_beat(target: Target, beat: str) -> None:
     """Raise :class:`UsageError` unless ``target`` has a narrated beat named ``beat``."""
+    if not beat.strip():
+        raise UsageError("--at: empty beat name; give a beat name or leave the option out")
     beats = list(narration(target.file, target.name))
     if beat not in beats:
         known = ", ".join(beats) if beats else "none, it is not narrated"

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from normgeom.render.job import Product, RenderJob
 from normgeom.render.quality import Quality
 from normgeom.render.targets import Target
 
-__all__ = ["MEDIA_ENV", "LECTURE_NAME", "FORMATS", "Layout", "check_writable"]
+__all__ = ["MEDIA_ENV", "LECTURE_NAME", "FORMATS", "Layout", "check_writable", "output_path"]
 
 MEDIA_ENV = "NORMGEOM_MEDIA"
 LECTURE_NAME = "normalization_geometry.mp4"
@@ -90,12 +91,36 @@ class Layout:
 
 
 def check_writable(path: Path) -> None:
-    """Raise :class:`UsageError` unless ``path`` can be written (nothing is created here)."""
+    """Raise :class:`UsageError` unless a file can be written at ``path``.
+
+    The test is real: an empty probe file is created and removed in the nearest existing
+    folder (permission bits alone do not tell, e.g. for root or a read-only mount).
+    """
     path = path.resolve()
     if path.is_dir():
         raise UsageError(f"output {path}: is a directory; give a file name")
     folder = next((p for p in path.parents if p.exists()), None)
-    if folder is None or not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
-        raise UsageError(f"output {path}: cannot write there (check the folder and permissions)")
+    if folder is None or not folder.is_dir():
+        raise UsageError(f"output {path}: cannot write there ({folder} is not a folder)")
     if path.exists() and not os.access(path, os.W_OK):
         raise UsageError(f"output {path}: the file is not writable")
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".normgeom-probe-"):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise UsageError(
+            f"output {path}: cannot write there (creating a file in {folder} failed: {reason})"
+        ) from None
+
+
+def output_path(text: str | None, default: Path, option: str = "--output") -> Path:
+    """The absolute path a user gave with ``option``, or ``default`` when none was given.
+
+    Raises :class:`UsageError` for an empty or blank name.
+    """
+    if text is None:
+        return default
+    if not text.strip():
+        raise UsageError(f"{option}: empty name; give a path or leave the option out")
+    return Path(text).resolve()

@@ -61,6 +61,8 @@ def lecture_targets() -> list[Target]:
 def resolve_scenes(names: list[str]) -> list[Target]:
     """Targets for scene names typed by a user (``all`` = every scene in lesson order).
 
+    Every name is checked, also beside ``all``; repeated names give one target.
+
     Raises
     ------
     UsageError
@@ -69,15 +71,14 @@ def resolve_scenes(names: list[str]) -> list[Target]:
     known = {entry.name.lower(): entry for entry in SCENES}
     if not names:
         raise UsageError("name at least one scene, or 'all'; see `normgeom list`")
-    if any(name.lower() == "all" for name in names):
-        return [from_entry(entry) for entry in SCENES]
-    targets = []
+    entries = []
     for name in names:
         entry = known.get(name.lower())
-        if entry is None:
+        if entry is None and name.lower() != "all":
             close = difflib.get_close_matches(name, [e.name for e in SCENES], n=1, cutoff=0.4)
             hint = f"; did you mean {close[0]}?" if close else "; see `normgeom list`"
             raise UsageError(f"unknown scene {name!r}{hint}")
-        if from_entry(entry) not in targets:
-            targets.append(from_entry(entry))
-    return targets
+        entries.append(entry)
+    if None in entries:  # 'all' among the names: every scene in lesson order
+        entries = list(SCENES)
+    return list(dict.fromkeys(from_entry(entry) for entry in entries))
