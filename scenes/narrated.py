@@ -57,9 +57,14 @@ class Narrated(VoiceoverScene):
         environment (:meth:`scenes.params.SceneSettings.from_environment`).
     """
 
+    caching_camera: type | None = None
+    """The camera class used unless ``settings.caching_cameras`` is off (None: Manim's)."""
+
     def __init__(self, settings: SceneSettings | None = None, **kwargs) -> None:
         self.settings = settings or SceneSettings.from_environment()
         self.params = self.settings.params
+        if self.settings.caching_cameras and self.caching_camera is not None:
+            kwargs.setdefault("camera_class", self.caching_camera)
         super().__init__(**kwargs)
 
     def setup(self) -> None:
@@ -90,19 +95,11 @@ class NarratedScene(Narrated, Scene):
     """A narrated 2D scene; its camera paints unchanged mobjects from cached rasters (see
     :mod:`scenes.raster_camera`) unless ``settings.caching_cameras`` is off."""
 
-    def __init__(self, settings: SceneSettings | None = None, **kwargs) -> None:
-        settings = settings or SceneSettings.from_environment()
-        if settings.caching_cameras:
-            kwargs.setdefault("camera_class", RasterCachingCamera)
-        super().__init__(settings, **kwargs)
+    caching_camera = RasterCachingCamera
 
 
 class NarratedThreeDScene(Narrated, ThreeDScene):
     """A narrated 3D scene; its camera draws fixed-in-frame panels once (see
     :mod:`scenes.overlay_camera`) unless ``settings.caching_cameras`` is off."""
 
-    def __init__(self, settings: SceneSettings | None = None, **kwargs) -> None:
-        settings = settings or SceneSettings.from_environment()
-        if settings.caching_cameras:
-            kwargs.setdefault("camera_class", OverlayCachingCamera)
-        super().__init__(settings, **kwargs)
+    caching_camera = OverlayCachingCamera

@@ -4,6 +4,7 @@ references only files in the bundle, and a part that fails leaves the folder unt
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from functools import partial
@@ -15,7 +16,7 @@ from fixtures.publishing import BEATS, browser_check, bundle, slide_target, temp
 
 from normgeom.errors import RenderError
 from normgeom.publish.bundle import DECK_PAGE, publish
-from normgeom.publish.bundle_manifest import MANIFEST_NAME, sha256
+from normgeom.publish.bundle_manifest import MANIFEST_NAME
 from normgeom.publish.deck import page_references
 from normgeom.render.job import RenderJob
 from normgeom.render.paths import Layout
@@ -44,9 +45,19 @@ def test_manifest_lists_exactly_the_files_with_their_checksums():
     assert set(listed) == _files(folder) - {MANIFEST_NAME}
     for path, entry in listed.items():
         assert entry["size"] == (folder / path).stat().st_size
-        assert entry["sha256"] == sha256(folder / path)
+        assert entry["sha256"] == hashlib.sha256((folder / path).read_bytes()).hexdigest()
     assert listed["normalization_geometry.mp4"]["duration"] > 0
     assert [c["scene"] for c in manifest["chapters"]] == [*BEATS, "SummaryCard"]
+
+
+def test_no_manifest_holds_an_absolute_path():
+    folder = bundle().folder
+    lecture = bundle().lecture.files.manifest
+    for manifest in (folder / MANIFEST_NAME, lecture, folder / "normalization_geometry.json"):
+        if not manifest.is_file():
+            continue
+        text = manifest.read_text()
+        assert str(folder.parent) not in text and '"/' not in text, manifest
 
 
 def test_deck_references_only_files_in_the_bundle():
