@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 
 from scenes.narration_files import load_narration, narration_file
+from scenes.wording import Template
 
 __all__ = [
     "SCENES_DIR",
@@ -117,7 +118,7 @@ def find(name: str) -> SceneEntry:
     raise KeyError(name)
 
 
-def narration(file: Path, name: str) -> dict[str, str]:
+def narration(file: Path, name: str) -> dict[str, Template]:
     """The ordered beats of class ``name`` defined in ``file``: its own table in the
     ``narration/<stem>.toml`` beside the file, else that of the nearest base class defined
     in the same file; ``{}`` for a scene without narration."""

@@ -28,11 +28,12 @@ from scenes.overlay_camera import OverlayCachingCamera
 from scenes.params import SceneSettings
 from scenes.raster_camera import RasterCachingCamera
 from scenes.voices import make_service
+from scenes.wording import Template, fill
 
 __all__ = ["scene_beats", "Narrated", "NarratedScene", "NarratedThreeDScene"]
 
 
-def scene_beats(scene_class: type) -> dict[str, str]:
+def scene_beats(scene_class: type) -> dict[str, Template]:
     """The ordered beats of a scene class (the first class in its MRO with narration).
 
     A class's narration file is ``narration/<module>.toml`` beside its module's file.
@@ -72,19 +73,27 @@ class Narrated(VoiceoverScene):
         self.set_speech_service(make_service(self.settings.voice, self.settings.voice_cache))
         self.beats_done: list[str] = []
 
+    def narration_values(self) -> dict[str, object]:
+        """Hook: the values and conditions this scene's narration texts use (none here)."""
+        return {}
+
+    def beat_text(self, name: str) -> str:
+        """The written text of beat ``name``, filled from :meth:`narration_values`."""
+        return fill(scene_beats(type(self))[name], self.narration_values(), name)
+
     @contextmanager
     def beat(self, name: str) -> Iterator:
         """Speak beat ``name`` of this scene's narration while the body animates.
 
         In a slide scene (one with manim-slides' ``next_slide``) the beat starts a new slide
         with its text as speaker notes; after the beat named by ``settings.stop_after`` the
-        scene ends.
+        scene ends. Subtitles show the text as written (:meth:`beat_text`).
         """
-        text = scene_beats(type(self))[name]
+        text = self.beat_text(name)
         next_slide = getattr(self, "next_slide", None)
         if next_slide is not None:
             next_slide(notes=text)
-        with self.voiceover(text=text) as tracker:
+        with self.voiceover(text=text, subcaption=text) as tracker:
             yield tracker
         self.beats_done.append(name)
         if name == self.settings.stop_after:

@@ -7,6 +7,8 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
+from scenes.wording import Template, normalized
+
 __all__ = ["narration_file", "load_narration"]
 
 
@@ -15,11 +17,11 @@ def narration_file(module_file: Path) -> Path:
     return module_file.parent / "narration" / f"{module_file.stem}.toml"
 
 
-def load_narration(path: Path) -> dict[str, dict[str, str]]:
-    """All beats of a narration file: ``{scene class name: {beat name: text}}`` ({} if none).
+def load_narration(path: Path) -> dict[str, dict[str, Template]]:
+    """All beats of a narration file: ``{scene class name: {beat name: template}}`` ({} if
+    none); a template is a text or variants by condition (see :mod:`scenes.wording`).
 
-    Whitespace inside a beat is collapsed, so a beat may be wrapped over several lines. The
-    file is parsed again only when it changed.
+    The file is parsed again only when it changed.
     """
     try:
         stat = path.stat()
@@ -29,10 +31,10 @@ def load_narration(path: Path) -> dict[str, dict[str, str]]:
 
 
 @cache
-def _parse(path: Path, mtime_ns: int, size: int) -> dict[str, dict[str, str]]:
+def _parse(path: Path, mtime_ns: int, size: int) -> dict[str, dict[str, Template]]:
     with path.open("rb") as handle:
         data = tomllib.load(handle)
     return {
-        scene: {beat: " ".join(text.split()) for beat, text in beats.items()}
+        scene: {beat: normalized(template) for beat, template in beats.items()}
         for scene, beats in data.items()
     }

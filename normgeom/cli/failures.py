@@ -2,9 +2,9 @@
 
 A user mistake (:class:`normgeom.errors.UsageError`, :class:`normmath.NormMathError`,
 :class:`scenes.voices.VoiceError`, :class:`normgeom.activations.errors.ActivationsError`)
-exits with 2, a failed render with 1, Ctrl-C with 130.
-The error classes of modules not imported yet are not looked up: a command that never
-imported ``scenes.voices`` (and Manim with it) cannot raise its error.
+exits with 2; a failed render, or a full disk (one line naming the folder), with 1; Ctrl-C
+with 130. The error classes of modules not imported yet are not looked up: a command that
+never imported ``scenes.voices`` (and Manim with it) cannot raise its error.
 """
 
 from __future__ import annotations
@@ -12,11 +12,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import NoReturn
 
 import typer
 
 from normgeom.errors import RenderError, UsageError
+from normgeom.render.disk import disk_full_message, is_disk_full
+from normgeom.render.paths import Layout
 
 __all__ = ["fail", "user_errors", "user_error_types"]
 
@@ -49,9 +52,18 @@ def user_errors() -> Iterator[None]:
         yield
     except RenderError as exc:
         fail(str(exc), code=1)
+    except OSError as exc:
+        if not is_disk_full(exc):
+            raise
+        fail(disk_full_message(_folder_of(exc)), code=1)
     except KeyboardInterrupt:
         fail("interrupted; finished outputs are kept, run again to continue", code=130)
     except Exception as exc:
         if not isinstance(exc, user_error_types()):
             raise
         fail(str(exc).splitlines()[0])
+
+
+def _folder_of(exc: OSError) -> Path:
+    """The folder a failed write was in (the media root when the error does not say)."""
+    return Path(exc.filename).parent if exc.filename else Layout.default().media

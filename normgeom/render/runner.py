@@ -15,6 +15,8 @@ local process pool is one implementation, and another engine could take its plac
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -28,6 +30,13 @@ from typing import Protocol
 from normgeom.errors import RenderError
 from normgeom.render.atomic import copy_file
 from normgeom.render.cache import job_key
+from normgeom.render.disk import (
+    DiskFullError,
+    discard_partial_render,
+    disk_full_message,
+    says_disk_full,
+    write_log,
+)
 from normgeom.render.job import Product, RenderJob
 from normgeom.render.paths import Layout
 from normgeom.render.probe import duration
@@ -211,16 +220,49 @@ class Runner:
             if done is not None:
                 return done
             start = time.perf_counter()
-            try:
-                written = executor.submit(run_job, job, self.layout, self.verbose).result()
-            except BrokenProcessPool:
-                raise RenderError(f"{job.target.name}: the render process died") from None
+            written = self._execute(job, executor)
             files = self._deliver(job, written)
             length = duration(files["video"]) if "video" in files else 0.0
             seconds = time.perf_counter() - start
             key = self.key(job)
             self.state.put(record_id(job), key, files, duration=length, render_seconds=seconds)
             return JobResult(job, files, length, seconds, False, key)
+
+    def _execute(self, job: RenderJob, executor: Executor) -> dict[str, Path]:
+        """Run ``job`` in a worker; what Manim wrote. Unless verbose, the worker's output is
+        captured in a temporary file (a full media disk cannot cut it short) and kept as the
+        job's log once the render is over.
+
+        Raises
+        ------
+        DiskFullError
+            When the render ran out of space (its partial files are removed first).
+        RenderError
+            When the render failed otherwise; the message names the log.
+        """
+        capture = None if self.verbose else _temporary_file()
+        failure: Exception | None = None
+        try:
+            written = executor.submit(run_job, job, self.layout, capture).result()
+        except (RenderError, BrokenProcessPool) as exc:
+            failure, written = exc, {}
+        output = ""
+        if capture is not None:
+            output = capture.read_text(errors="replace")
+            capture.unlink()
+        reason = str(failure) or "the render process died"
+        full = failure is not None and (
+            says_disk_full(reason + output) or shutil.disk_usage(self.layout.media).free == 0
+        )
+        if full:
+            discard_partial_render(self.layout, job)
+        where = "above" if capture is None else f"in {write_log(self.layout.log_file(job), output)}"
+        if full:
+            detail = f"{job.target.name}: manim's output is {where}"
+            raise DiskFullError(disk_full_message(self.layout.media, detail))
+        if failure is not None:
+            raise RenderError(f"{job.target.name}: render failed ({reason}); its output is {where}")
+        return written
 
     def _deliver(self, job: RenderJob, written: dict[str, Path]) -> dict[str, Path]:
         """Copy what Manim wrote to the job's final paths (atomically); their roles."""
@@ -243,3 +285,10 @@ class Runner:
         elif job.product is Product.MOVIE:
             subtitles.unlink(missing_ok=True)
         return files
+
+
+def _temporary_file() -> Path:
+    """A new empty file in the system's temporary folder."""
+    handle, name = tempfile.mkstemp(prefix="normgeom-", suffix=".log")
+    os.close(handle)
+    return Path(name)

@@ -3,7 +3,7 @@
 The job arrives as a value; Manim's config is set for it alone (the project's
 ``manim.cfg``, the quality, the job's folders), the scene class is given a
 :class:`scenes.params.SceneSettings` built from the job, and what Manim wrote is returned.
-Manim's output goes to the job's log file unless ``verbose``. Importing this module does not
+Manim's output goes to a capture file the runner keeps as the job's log. Importing this module does not
 import Manim; :func:`run_job` does, in the worker.
 """
 
@@ -89,27 +89,27 @@ def _render(job: RenderJob, layout: Layout, verbose: bool) -> dict[str, Path]:
     return written_files(scene)
 
 
-def run_job(job: RenderJob, layout: Layout, verbose: bool = False) -> dict[str, Path]:
+def run_job(job: RenderJob, layout: Layout, capture: Path | None = None) -> dict[str, Path]:
     """Render ``job`` in this process; the files Manim wrote (``movie``, ``image``,
-    ``subtitles``).
+    ``subtitles``). Manim's output (and a traceback on failure) goes to ``capture`` when
+    given, else to the terminal with Manim's progress bars.
 
     Raises
     ------
     RenderError
-        When the scene fails; the traceback is in the job's log file.
+        When the scene fails; the message is the error's type and first line.
     """
-    log = layout.log_file(job)
-    log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("w") as handle:
-        if not verbose:
-            os.dup2(handle.fileno(), 1)
-            os.dup2(handle.fileno(), 2)
-        try:
-            return _render(job, layout, verbose)
-        except Exception as exc:
-            traceback.print_exc()
-            sys.stderr.flush()
-            where = "above" if verbose else f"in {log}"
-            reason = str(exc).strip().splitlines()
-            detail = f"{type(exc).__name__}: {reason[0]}" if reason else type(exc).__name__
-            raise RenderError(f"{job.target.name}: render failed ({detail}); see {where}") from None
+    if capture is not None:
+        handle = os.open(capture, os.O_WRONLY | os.O_APPEND)
+        os.dup2(handle, 1)
+        os.dup2(handle, 2)
+        os.close(handle)
+    try:
+        return _render(job, layout, verbose=capture is None)
+    except Exception as exc:
+        traceback.print_exc()
+        sys.stderr.flush()
+        lines = str(exc).strip().splitlines()
+        raise RenderError(
+            f"{type(exc).__name__}: {lines[0]}" if lines else type(exc).__name__
+        ) from None
