@@ -34,6 +34,7 @@ from normgeom.render.disk import (
     DiskFullError,
     discard_partial_render,
     disk_full_message,
+    is_disk_full,
     says_disk_full,
     write_log,
 )
@@ -221,7 +222,17 @@ class Runner:
                 return done
             start = time.perf_counter()
             written = self._execute(job, executor)
-            files = self._deliver(job, written)
+            try:
+                files = self._deliver(job, written)
+            except OSError as exc:
+                if not is_disk_full(exc):
+                    raise
+                log = self.layout.log_file(job)
+                logged = log.read_text(errors="replace") if log.is_file() else ""
+                raise self._disk_full(
+                    job, f"{logged}normgeom: delivering failed: {exc}\n"
+                ) from None
+
             length = duration(files["video"]) if "video" in files else 0.0
             seconds = time.perf_counter() - start
             key = self.key(job)
@@ -255,14 +266,19 @@ class Runner:
             says_disk_full(reason + output) or shutil.disk_usage(self.layout.media).free == 0
         )
         if full:
-            discard_partial_render(self.layout, job)
+            raise self._disk_full(job, output)
         where = "above" if capture is None else f"in {write_log(self.layout.log_file(job), output)}"
-        if full:
-            detail = f"{job.target.name}: manim's output is {where}"
-            raise DiskFullError(disk_full_message(self.layout.media, detail))
         if failure is not None:
             raise RenderError(f"{job.target.name}: render failed ({reason}); its output is {where}")
         return written
+
+    def _disk_full(self, job: RenderJob, log_text: str) -> DiskFullError:
+        """Remove what the job left half-written, write ``log_text`` as its log (once there
+        is room) and say so."""
+        discard_partial_render(self.layout, job)
+        where = write_log(self.layout.log_file(job), log_text)
+        detail = f"{job.target.name}: manim's output is in {where}"
+        return DiskFullError(disk_full_message(self.layout.media, detail))
 
     def _deliver(self, job: RenderJob, written: dict[str, Path]) -> dict[str, Path]:
         """Copy what Manim wrote to the job's final paths (atomically); their roles."""

@@ -3,8 +3,8 @@
 The job arrives as a value; Manim's config is set for it alone (the project's
 ``manim.cfg``, the quality, the job's folders), the scene class is given a
 :class:`scenes.params.SceneSettings` built from the job, and what Manim wrote is returned.
-Manim's output goes to a capture file the runner keeps as the job's log. Importing this module does not
-import Manim; :func:`run_job` does, in the worker.
+Manim's output goes to a capture file the runner keeps as the job's log. Importing this
+module does not import Manim; :func:`run_job` does, in the worker.
 """
 
 from __future__ import annotations
