@@ -135,8 +135,12 @@ class HalfPlaneScene(GeometryScene):
 
 
 class AnyWidth(HalfPlaneScene):
-    """From the 3D sphere to the meridian half-plane, then rows of width 768 in both regimes."""
+    """One exact picture for any width: from the 3D sphere to the meridian half-plane.
 
+    The camera turns until the plane of one vector and the all-ones direction faces it, the
+    picture flattens, then rows of width 768 in both regimes land on the circle."""
+
+    lecture_order: ClassVar[int] = 130
     pose = "sphere"
     wide_n: ClassVar[int] = 768
     small_legend: ClassVar[tuple[LegendEntry, ...]] = (
@@ -329,10 +333,12 @@ class AnyWidth(HalfPlaneScene):
 
 
 class RealActivations(HalfPlaneScene):
-    """The tokens entering each LayerNorm of all-MiniLM-L6-v2, module by module, as RMSNorm
-    would place them on the circle of radius sqrt(384): the whole half-plane on the left and,
-    on the right, a magnifier on the equator where they all sit."""
+    """Where a real transformer's LayerNorm inputs sit: all-MiniLM-L6-v2, module by module.
 
+    RMSNorm would place each token on the circle of radius sqrt(384): the whole half-plane on
+    the left and, on the right, a magnifier on the equator where they all sit."""
+
+    lecture_order: ClassVar[int] = 140
     legend_entries = (
         LegendEntry("dot", "rms", "RMSNorm of a token's vector"),
         LegendEntry("cross", "ln_target", "LayerNorm of every token"),

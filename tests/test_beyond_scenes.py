@@ -10,10 +10,11 @@ import numpy as np
 from manim.camera.three_d_camera import ThreeDCamera
 
 import normmath as nm
-from normgeom.render.cache import shared_sources
+from normgeom.render.cache import PROJECT
 from normgeom.render.targets import lecture_targets
 from scenes import kit
 from scenes.beyond import AnyWidth, RealActivations, meridian_orientation
+from scenes.catalog import find
 from scenes.narrated import STOP_AFTER_ENV, scene_beats
 
 TOL = 1e-6
@@ -108,8 +109,9 @@ def test_both_scenes_end_the_lecture_before_the_summary():
     assert names[-3:] == ["AnyWidth", "RealActivations", "SummaryCard"]
 
 
-def test_the_recorded_data_is_part_of_every_render_key():
-    assert nm.RECORDED_ACTIVATIONS in shared_sources()
+def test_the_recorded_data_is_part_of_the_scenes_render_key():
+    sources = PROJECT.sources(find("RealActivations").file)
+    assert nm.RECORDED_ACTIVATIONS.resolve() in PROJECT.data_files(sources)
 
 
 def test_scenes_and_the_command_line_never_import_torch():
