@@ -15,7 +15,8 @@ from normgeom.render.targets import lecture_targets
 from scenes import kit
 from scenes.beyond import AnyWidth, RealActivations, meridian_orientation
 from scenes.catalog import find
-from scenes.narrated import STOP_AFTER_ENV, scene_beats
+from scenes.narrated import scene_beats
+from scenes.params import STOP_AFTER_ENV
 
 TOL = 1e-6
 

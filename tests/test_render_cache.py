@@ -165,6 +165,8 @@ def changed(before: dict[str, str], after: dict[str, str]) -> set[str]:
 
 LAYERNORM = {"MeanCentering", "Standardization", "Gain", "Bias", "Epsilon"}
 LESSON = {"OneVectorLesson", "EdgeCases", "Invariances"}
+BEYOND = {"AnyWidth", "RealActivations"}
+"""One file, and AnyWidth draws the lesson's vector."""
 ALL = set(lecture_keys(Project()))
 
 
@@ -202,12 +204,19 @@ def test_editing_one_narration_line_re_renders_that_scene_only(project):
     assert changed(before, lecture_keys(project)) == {"Gain"}
 
 
+def test_new_shipped_data_re_renders_the_scenes_that_import_its_package(project):
+    before = lecture_keys(project)
+    data = project.root / "normmath" / "data" / "minilm_activations.json"
+    data.write_text(data.read_text().replace('"made_by"', '"made_by "'))
+    assert changed(before, lecture_keys(project)) == ALL
+
+
 def test_one_parameter_re_renders_the_scenes_that_read_it(project):
     before = lecture_keys(project)
     gamma = lecture_keys(project, SceneParams(gamma=(1.0, 1.0, 2.0)))
     assert changed(before, gamma) == LAYERNORM
     vector = lecture_keys(project, SceneParams(vector=(1.0, 2.0, 4.0)))
-    assert changed(before, vector) == LESSON
+    assert changed(before, vector) == LESSON | BEYOND
 
 
 def test_a_new_point_file_changes_the_scenes_that_draw_the_cloud(project, tmp_path):
@@ -216,7 +225,7 @@ def test_a_new_point_file_changes_the_scenes_that_draw_the_cloud(project, tmp_pa
     before = lecture_keys(project, SceneParams(points=str(points)))
     points.write_text("1,2,3\n3,1,5\n")
     after = lecture_keys(project, SceneParams(points=str(points)))
-    assert changed(before, after) == ALL - LESSON
+    assert changed(before, after) == ALL - LESSON - BEYOND
 
 
 # --- atomic files and the state file -----------------------------------------------------

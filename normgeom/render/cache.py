@@ -3,11 +3,11 @@
 A render job's key covers the scene's own source and every project module it imports
 (followed statically through ``scenes`` and ``normmath``) with those packages' shipped data
 files (``data/*``), the project's ``manim.cfg``, the scene's narration beats, the parameters
-that code reads (with the point file's bytes when it reads the points), the voice (of narrated scenes), the versions of the rendering stack, the
-quality and what the job makes. So editing one scene's narration re-renders that scene only;
-editing a scene file re-renders the scenes it defines; editing ``scenes/lesson_kit.py`` re-
-renders the lesson scenes; ``--gamma`` re-renders the LayerNorm scenes; editing
-``manim.cfg`` or ``normmath`` re-renders everything.
+that code reads (with the point file's bytes when it reads the points), the voice (of
+narrated scenes), the versions of the rendering stack, the quality and what the job makes. So
+editing one scene's narration re-renders that scene only; editing a scene file re-renders the
+scenes it defines; editing ``scenes/lesson_kit.py`` re-renders the lesson scenes; ``--gamma``
+re-renders the LayerNorm scenes; editing ``manim.cfg`` or ``normmath`` re-renders everything.
 
 Which parameters a scene reads is found statically too: every ``<x>.params.<field>`` or
 ``params.<field>`` in its sources, a method of :class:`~scenes.params.SceneParams` counting
