@@ -29,6 +29,7 @@ SCENES: tuple[SceneEntry, ...] = (
     SceneEntry("OneVectorLesson", "lesson", "One vector, two rules: every number of both"),
     SceneEntry("EdgeCases", "lesson", "Zero and constant vectors: undefined denominators"),
     SceneEntry("Invariances", "lesson", "Scaling, shifting and what each rule ignores"),
+    SceneEntry("Recap", "recap", "Both rules side by side, and every step's final state"),
 )
 
 

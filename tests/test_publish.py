@@ -45,7 +45,7 @@ def test_manifest_lists_exactly_the_files_with_their_checksums():
         assert entry["size"] == (folder / path).stat().st_size
         assert entry["sha256"] == sha256(folder / path)
     assert listed["normalization_geometry.mp4"]["duration"] > 0
-    assert [c["scene"] for c in manifest["chapters"]] == [*BEATS, "SummaryCard"]
+    assert [c["scene"] for c in manifest["chapters"]] == [*BEATS]
 
 
 def test_deck_references_only_files_in_the_bundle():

@@ -70,7 +70,7 @@ def publish(
     slides
         Renders the slide presentations.
     scenes
-        The lecture's scenes in order (title and summary cards are added).
+        The lecture's scenes in order (the title card is added).
     folder
         The bundle folder.
     jobs
@@ -81,10 +81,10 @@ def publish(
     check_folder(folder)
     require_slides()
     revealjs_dist()
-    parts = [card("TitleCard"), *scenes, card("SummaryCard")]
+    parts = [card("TitleCard"), *scenes]
     results = renderer.render_all(parts, jobs, on_done=on_done)
     lecture = build_lecture(renderer, results, renderer.layout.lecture())
-    scene_results = results[1:-1]
+    scene_results = results[1:]
     gifs = [deliver(result, "gif", renderer.state)[0] for result in scene_results]
     stills = [deliver(result, "png", renderer.state)[0] for result in scene_results]
     presentations, _ = build_slides(slides, scenes, jobs, on_done=on_done)
@@ -125,7 +125,7 @@ def publish(
             versions=versions(),
             chapters=[
                 ChapterEntry(ch.title, part.target.name, ch.start, ch.end)
-                for ch, part in zip(lecture.chapters, [*scene_results, results[-1]], strict=True)
+                for ch, part in zip(lecture.chapters, scene_results, strict=True)
             ],
             files=file_entries(stage),
         )

@@ -6,8 +6,8 @@ command line), :mod:`.atomic` (crash-safe writes), :mod:`.cache` (render keys an
 file), :mod:`.versions`, :mod:`.render` (manim in subprocesses, in parallel),
 :mod:`.probe` and :mod:`.frames` (reading media), :mod:`.gif`, :mod:`.still`, :mod:`.webm`
 and :mod:`.outputs` (derived formats), :mod:`.subtitles`, :mod:`.compose` (one chaptered
-MP4), :mod:`.manifest`, :mod:`.lecture` (the whole lecture), :mod:`.cards` (title and
-summary scenes), :mod:`.report` (progress and tables) and :mod:`.doctor` (set-up checks).
+MP4), :mod:`.manifest`, :mod:`.lecture` (the whole lecture), :mod:`.cards` (the title
+scene), :mod:`.report` (progress and tables) and :mod:`.doctor` (set-up checks).
 """
 
 from normgeom.errors import RenderError, UsageError

@@ -55,14 +55,14 @@ def from_entry(entry: SceneEntry) -> Target:
 
 
 def card(name: str) -> Target:
-    """The title or summary card (``TitleCard`` / ``SummaryCard``)."""
-    titles = {"TitleCard": "Title", "SummaryCard": "Summary"}
+    """The title card (``TitleCard``)."""
+    titles = {"TitleCard": "Title"}
     return Target(name, CARDS_FILE, titles[name])
 
 
 def lecture_targets() -> list[Target]:
-    """The lecture in order: title card, every registry scene, summary card."""
-    return [card("TitleCard"), *(from_entry(e) for e in SCENES), card("SummaryCard")]
+    """The lecture in order: title card, then every registry scene (the recap last)."""
+    return [card("TitleCard"), *(from_entry(e) for e in SCENES)]
 
 
 def resolve_scenes(names: list[str]) -> list[Target]:
