@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 from manim import DEGREES, FadeIn, FadeOut, MathTex, Polygon, Star, VGroup, VMobject, Write
@@ -96,7 +97,9 @@ class Sketch:
 
 
 class Recap(NarratedScene):
-    """Both formulas side by side, then the final state of every step with one line each."""
+    """Both rules side by side, and every step's final state with one line each."""
+
+    lecture_order: ClassVar[int] = 1000
 
     def setup(self) -> None:
         super().setup()
