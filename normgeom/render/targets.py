@@ -1,7 +1,7 @@
 """What can be rendered: a scene class in a Python file, named as on the command line.
 
 The lecture's scenes come from :data:`scenes.catalog.SCENES` (read from the scene files
-without importing them); the title and summary cards from ``scenes/cards.py``.
+without importing them); the title card from ``scenes/cards.py``.
 """
 
 from __future__ import annotations
