@@ -23,6 +23,8 @@ from normmath.datasets import (
 from normmath.errors import NormMathError, UndefinedResultError
 from normmath.facts import (
     TightCluster,
+    affine_facts,
+    epsilon_outcome,
     reach_kind,
     sphere_reach,
     tight_cluster,
@@ -101,6 +103,7 @@ __all__ = [
     "TightCluster",
     "UndefinedResultError",
     "VectorJourney",
+    "affine_facts",
     "angle_between",
     "angle_to_uniform",
     "arc_between",
@@ -109,6 +112,7 @@ __all__ = [
     "collapse_poles",
     "collapse_set",
     "display",
+    "epsilon_outcome",
     "equator_points",
     "from_meridian",
     "interpolate",

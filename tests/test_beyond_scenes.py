@@ -105,9 +105,9 @@ def test_real_activations_draw_the_recorded_module(construct_scene):
     assert f"{len(recorded.tokens)} tokens" in intro and "13 LayerNorms" in intro
 
 
-def test_both_scenes_end_the_lecture_before_the_summary():
+def test_both_scenes_end_the_lecture_before_the_recap():
     names = [target.name for target in lecture_targets()]
-    assert names[-3:] == ["AnyWidth", "RealActivations", "SummaryCard"]
+    assert names[-3:] == ["AnyWidth", "RealActivations", "Recap"]
 
 
 def test_the_recorded_data_is_part_of_the_scenes_render_key():
