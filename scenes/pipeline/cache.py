@@ -2,7 +2,8 @@
 
 A scene is rendered again only when its key changes. The key covers the scene's own file,
 the shared drawing and math code, the scene's narration beats, the parameters, the quality,
-the voice and the versions of the rendering stack; so editing one scene's narration or
+the voice with its engine and voice versions, the pronunciation table and the versions of
+the rendering stack; so editing one scene's narration or
 parameters re-renders only that scene, while editing the drawing kit re-renders all.
 """
 
@@ -17,7 +18,9 @@ from scenes.pipeline.atomic import write_text
 from scenes.pipeline.quality import Quality
 from scenes.pipeline.targets import SCENES_DIR, Target, load_class
 from scenes.pipeline.versions import versions
+from scenes.pronunciation import PRONUNCIATION_FILE
 from scenes.registry import SCENES
+from scenes.voices import voice_identity
 
 __all__ = ["KEY_SCHEMA", "shared_sources", "narration", "render_key", "digest", "State"]
 
@@ -76,7 +79,8 @@ def render_key(target: Target, quality: Quality, voice: str, params_toml: str) -
         *(path.read_bytes() for path in sources),
         json.dumps(narration(target), sort_keys=False),
         f"{quality.width}x{quality.height}@{quality.fps}",
-        voice,
+        voice_identity(voice),
+        PRONUNCIATION_FILE.read_bytes(),
         params_toml,
         json.dumps(versions(), sort_keys=True),
     )

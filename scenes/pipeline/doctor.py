@@ -11,7 +11,7 @@ from pathlib import Path
 
 import av
 
-from scenes.voices import VoiceError, check_voice
+from scenes.voices import VoiceError, check_voice, describe_voice
 
 __all__ = ["Check", "run_checks"]
 
@@ -74,7 +74,7 @@ def _voice(voice: str | None) -> Check:
         name = check_voice(voice)
     except VoiceError as exc:
         return Check("voice", False, "not usable here", str(exc))
-    return Check("voice", True, name)
+    return Check("voice", True, f"{name}: {describe_voice(name)}")
 
 
 def run_checks(media: Path, voice: str | None = None) -> list[Check]:
@@ -89,6 +89,7 @@ def run_checks(media: Path, voice: str | None = None) -> list[Check]:
         _latex_package("standalone.cls", apt.format("texlive-latex-extra")),
         _program("dvisvgm", apt.format("dvisvgm")),
         _program("espeak-ng", apt.format("espeak-ng") + " (or use --voice none)"),
+        _program("sox", apt.format("sox")),
         _codecs(),
         _writable(media),
         _voice(voice),

@@ -3,7 +3,8 @@ chaptered MP4 with merged subtitles (.srt, .vtt), a YouTube chapter list and a J
 
 Chapters: one per scene, the first starting at 00:00 (it includes the title card), then the
 summary card. YouTube shows chapters only when the first is at 00:00 and each lasts at least
-ten seconds, which a few-second title chapter would break.
+ten seconds, which a few-second title chapter would break. The manifest records the measured
+loudness of the lecture and of each chapter.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from scenes.loudness import loudness_report
 from scenes.pipeline.atomic import write_text
 from scenes.pipeline.cache import KEY_SCHEMA, digest
-from scenes.pipeline.cards import LECTURE_TITLE
 from scenes.pipeline.compose import Chapter, Clip, clip_spans, compose
 from scenes.pipeline.manifest import ChapterEntry, Manifest, PartEntry
 from scenes.pipeline.render import Renderer, RenderResult
@@ -85,6 +86,8 @@ def build_lecture(renderer: Renderer, results: list[RenderResult], video: Path) 
     Nothing is rewritten when every part and the output path are as in the last run and
     all files exist.
     """
+    from scenes.pipeline.cards import LECTURE_TITLE  # Manim: only when composing
+
     files = lecture_files(video)
     key = digest(str(KEY_SCHEMA), str(video), *(r.key for r in results))
     record_id = f"lecture:{video}"
@@ -115,6 +118,7 @@ def build_lecture(renderer: Renderer, results: list[RenderResult], video: Path) 
             for r, p in zip(results, parts, strict=True)
         ],
         files={name: str(path) for name, path in asdict(files).items()},
+        loudness=loudness_report(files.video, [(c.title, c.start, c.end) for c, _ in chapters]),
     )
     write_text(files.manifest, manifest.to_json())
     plain = [ch for ch, _ in chapters]

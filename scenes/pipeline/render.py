@@ -3,7 +3,8 @@
 Each scene runs as ``python -m manim render <file> <Scene>`` with the voice, the parameter
 file and a per-scene speech cache in its environment; the finished MP4 (and manim-voiceover's
 ``.srt``) are copied atomically to ``media/scenes/<480p15>/``. A scene whose cache key is
-unchanged and whose output exists is not rendered again.
+unchanged and whose output exists is not rendered again. The narration is synthesized into
+the speech cache before manim starts, so a beat the voice cannot speak fails first, by name.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from scenes.config import PARAMS_ENV, SceneParams
 from scenes.pipeline.atomic import copy_file
-from scenes.pipeline.cache import State, render_key
+from scenes.pipeline.cache import State, narration, render_key
 from scenes.pipeline.errors import RenderError
 from scenes.pipeline.manim_config import scene_config
 from scenes.pipeline.params import fingerprint, write_params
@@ -27,7 +28,7 @@ from scenes.pipeline.paths import Layout
 from scenes.pipeline.probe import duration
 from scenes.pipeline.quality import Quality
 from scenes.pipeline.targets import Target
-from scenes.voices import VOICE_CACHE_ENV, VOICE_ENV
+from scenes.voices import VOICE_CACHE_ENV, VOICE_ENV, SpeechError
 
 __all__ = ["RenderResult", "Renderer", "default_jobs"]
 
@@ -124,6 +125,7 @@ class Renderer:
                 key,
             )
         start = time.perf_counter()
+        speech_seconds = self._speak(target)
         self._run_manim(target)
         made = self.layout.manim_video(target, self.quality)
         copy_file(made, video)
@@ -134,7 +136,13 @@ class Renderer:
         seconds = time.perf_counter() - start
         length = duration(video)
         self.state.put(
-            self.record_id(target), {"key": key, "duration": length, "render_seconds": seconds}
+            self.record_id(target),
+            {
+                "key": key,
+                "duration": length,
+                "render_seconds": seconds,
+                "speech_seconds": speech_seconds,
+            },
         )
         return RenderResult(
             target,
@@ -170,6 +178,17 @@ class Renderer:
             except BaseException:
                 pool.shutdown(cancel_futures=True)
                 raise
+
+    def _speak(self, target: Target) -> float:
+        """Synthesize the scene's narration into its voiceover cache; the seconds it took."""
+        from scenes.speech import speak_beats
+
+        try:
+            return speak_beats(
+                target.name, narration(target), self.voice, self.layout.voice_cache(target)
+            )
+        except SpeechError as exc:
+            raise RenderError(str(exc)) from None
 
     def _run_manim(self, target: Target) -> None:
         params_file = write_params(self.params, self.layout.work)

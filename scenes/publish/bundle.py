@@ -16,7 +16,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from scenes.pipeline.atomic import write_text
-from scenes.pipeline.cards import LECTURE_TITLE
 from scenes.pipeline.errors import UsageError
 from scenes.pipeline.lecture import LectureResult, build_lecture
 from scenes.pipeline.manifest import ChapterEntry
@@ -78,6 +77,8 @@ def publish(
     on_done
         Called with each finished scene render.
     """
+    from scenes.pipeline.cards import LECTURE_TITLE  # Manim: only when publishing
+
     check_folder(folder)
     require_slides()
     revealjs_dist()

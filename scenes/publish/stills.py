@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scenes.config import PARAMS_ENV, SceneParams
-from scenes.narrated import STOP_AFTER_ENV
 from scenes.pipeline.atomic import copy_file
 from scenes.pipeline.cache import State, digest, narration, render_key
 from scenes.pipeline.errors import RenderError, UsageError
@@ -111,6 +110,8 @@ class StillRenderer:
             return list(pool.map(self.render, stills))
 
     def _run_manim(self, still: Still) -> Path:
+        from scenes.narrated import STOP_AFTER_ENV  # Manim: only when rendering
+
         media = self.layout.work / "stills"
         env = {
             **os.environ,

@@ -1,0 +1,28 @@
+"""A real scene rendered at low quality with the default voice plays at publishing loudness."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scenes.config import SceneParams
+from scenes.loudness import MAX_TRUE_PEAK_DBTP, TARGET_LUFS, measure_file
+from scenes.pipeline.paths import Layout
+from scenes.pipeline.quality import resolve_quality
+from scenes.pipeline.render import Renderer
+from scenes.pipeline.targets import resolve_scenes
+from scenes.voices import DEFAULT_VOICE
+
+pytestmark = pytest.mark.render
+
+
+def test_default_voice_scene_is_at_minus_16_lufs_under_minus_1_dbtp(tmp_path):
+    (target,) = resolve_scenes(["Bias"])
+    layout = Layout(tmp_path / "media")
+    result = Renderer(layout, resolve_quality("low"), DEFAULT_VOICE, SceneParams()).render(target)
+    (level,) = measure_file(result.video)
+    assert level.lufs == pytest.approx(TARGET_LUFS, abs=1.0)
+    assert level.true_peak_dbtp <= MAX_TRUE_PEAK_DBTP
+    record = json.loads(layout.state_file.read_text())["records"][f"scene:480p15:{target.name}"]
+    assert 0 < record["speech_seconds"] < record["render_seconds"]
