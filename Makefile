@@ -9,12 +9,13 @@ F     ?= mp4
 JOBS  ?=
 JOBS_FLAG := $(if $(JOBS),--jobs $(JOBS),)
 
-.PHONY: setup video scene gifs stills slides bundle docs-media bench test lint clean help
+.PHONY: setup video scene gifs stills slides bundle docs-media bench test lint clean help activations-data
 
 help:
 	@echo "make video  [Q=medium VOICE=hibari]   the narrated lecture -> media/normalization_geometry.mp4"
 	@echo "make test                             set up (if needed) and run the test suite"
 	@echo "make scene  S=MeanCentering Q=high F=gif   one scene (F: mp4 gif png webm)"
+	@echo "make activations-data                 re-record the lecture's real activations (runs the model)"
 	@echo "make gifs | stills | bench | lint | clean"
 
 setup: $(STAMP)
@@ -43,8 +44,13 @@ test: setup
 	$(PY) -m pytest
 
 lint: setup
-	$(VENV)/bin/ruff check normmath scenes tests benchmarks
-	$(VENV)/bin/ruff format --check normmath scenes tests benchmarks
+	$(VENV)/bin/ruff check normmath scenes normgeom tests benchmarks
+	$(VENV)/bin/ruff format --check normmath scenes normgeom tests benchmarks
+
+# The statistics the RealActivations scene draws, from all-MiniLM-L6-v2 on the lecture's
+# sentences (normmath/data/minilm_activations.json); the tests check a fresh capture equals it.
+activations-data: setup
+	$(PY) -m normgeom.activations.ship
 
 clean:
 	find media -mindepth 1 ! -name .gitkeep -delete
@@ -71,6 +77,6 @@ docs-media: setup
 	$(VENV)/bin/normgeom render $(DOCS_SCENE) --quality low --voice none
 	$(VENV)/bin/normgeom stills $(DOCS_SCENE) --quality low
 	mkdir -p docs
-	$(PY) -c "from pathlib import Path; from scenes.pipeline.gif import write_gif; write_gif(Path('media/scenes/480p15/$(DOCS_SCENE).mp4'), Path('docs/$(DOCS_SCENE).gif'), max_height=240, fps=8)"
+	$(PY) -c "from pathlib import Path; from normgeom.publish.gif import write_gif; write_gif(Path('media/scenes/480p15/$(DOCS_SCENE).mp4'), Path('docs/$(DOCS_SCENE).gif'), max_height=240, fps=8)"
 	cp media/stills/480p15/$(DOCS_SCENE).png docs/$(DOCS_SCENE).png
 	@$(PY) -c "import os,sys; big=[f for f in sys.argv[1:] if os.path.getsize(f) >= 2e6]; sys.exit(f'over 2 MB: {big}' if big else 0)" docs/$(DOCS_SCENE).gif docs/$(DOCS_SCENE).png

@@ -32,7 +32,7 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scenes.registry import scene_names  # noqa: E402
+from scenes.catalog import scene_names  # noqa: E402
 from scenes.voices import DEFAULT_VOICE  # noqa: E402
 
 __all__ = [

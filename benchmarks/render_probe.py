@@ -27,8 +27,8 @@ def probe(scene_name: str, quality: str, media_dir: str) -> dict:
     from manim.camera.camera import Camera
     from manim.scene.scene_file_writer import SceneFileWriter
 
-    from scenes.pipeline.quality import resolve_quality
-    from scenes.registry import load_scene_class
+    from normgeom.render.quality import resolve_quality
+    from scenes.catalog import load_scene_class
 
     counts = {"frames": 0, "drawn": 0, "captures": 0}
     original_display = Camera.get_mobjects_to_display

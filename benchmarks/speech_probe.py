@@ -21,8 +21,8 @@ __all__ = ["probe"]
 
 def probe(scene_name: str, voice: str) -> dict:
     """Time loading ``voice`` and speaking every beat of ``scene_name``; count words and audio."""
+    from scenes.catalog import load_scene_class
     from scenes.narrated import scene_beats
-    from scenes.registry import load_scene_class
     from scenes.speech import read_wav, speak_beats
     from scenes.voices import make_service
 

@@ -1,8 +1,8 @@
 """normmath: the numeric core of normgeom (pure numpy; never imports manim).
 
 LayerNorm and RMSNorm with explicit undefined rows, their per-row statistics, the geometry
-the scenes draw (plane, sphere, equator, ellipsoid, poles, LayerNorm steps), the seeded
-reference datasets and the one-vector lesson.
+the scenes draw (plane, sphere, equator, ellipsoid, poles, LayerNorm steps), the meridian
+half-plane of any width, the seeded reference datasets and the one-vector lesson.
 """
 
 from normmath.datasets import (
@@ -11,10 +11,13 @@ from normmath.datasets import (
     DEMO_EPS,
     DEMO_GAIN,
     MAIN_CLOUD_SEED,
+    REGIMES_SEED,
     PointSet,
+    check_point_file,
     collapse_set,
     load_points,
     main_cloud,
+    regime_clouds,
 )
 from normmath.errors import NormMathError, UndefinedResultError
 from normmath.geometry import (
@@ -43,6 +46,13 @@ from normmath.lesson import (
     preset,
 )
 from normmath.measures import mean_sphere_gap, sphere_gap
+from normmath.meridian import (
+    Meridian,
+    from_meridian,
+    meridian,
+    meridian_basis,
+    meridian_of_stats,
+)
 from normmath.norms import LAYER_NORM_EPS, RMS_NORM_EPS, NormResult, layer_norm, rms_norm
 from normmath.stats import RowStats, angle_to_uniform, mean_to_std_ratio, row_stats
 
@@ -56,10 +66,12 @@ __all__ = [
     "MAIN_CLOUD_SEED",
     "POSITIVE",
     "PRESETS",
+    "REGIMES_SEED",
     "RMS_NORM_EPS",
     "LayerNormSteps",
     "Lesson",
     "LessonRow",
+    "Meridian",
     "NormMathError",
     "NormResult",
     "PointSet",
@@ -67,10 +79,12 @@ __all__ = [
     "UndefinedResultError",
     "angle_to_uniform",
     "apply_affine",
+    "check_point_file",
     "collapse_poles",
     "collapse_set",
     "display",
     "equator_points",
+    "from_meridian",
     "interpolate",
     "layer_norm",
     "layer_norm_steps",
@@ -79,9 +93,13 @@ __all__ = [
     "main_cloud",
     "mean_sphere_gap",
     "mean_to_std_ratio",
+    "meridian",
+    "meridian_basis",
+    "meridian_of_stats",
     "plane_basis",
     "preset",
     "project_to_mean_zero",
+    "regime_clouds",
     "rms_norm",
     "row_stats",
     "smooth",

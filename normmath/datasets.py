@@ -23,7 +23,10 @@ __all__ = [
     "PointSet",
     "main_cloud",
     "collapse_set",
+    "REGIMES_SEED",
+    "regime_clouds",
     "load_points",
+    "check_point_file",
 ]
 
 MAIN_CLOUD_SEED = 42
@@ -31,6 +34,7 @@ COLLAPSE_SEED = 7
 DEMO_GAIN = (2.0, 0.4, 1.5)
 DEMO_BIAS = (3.0, 2.0, -2.0)
 DEMO_EPS = 1.0
+REGIMES_SEED = 16
 
 
 @dataclass(frozen=True)
@@ -74,28 +78,86 @@ def collapse_set(n_pos: int = 8, n_neg: int = 8, noise_std: float = 0.3) -> Poin
     return PointSet(np.vstack([pos, neg]), ("positive",) * n_pos + ("negative",) * n_neg)
 
 
-def load_points(path, n: int | None = 3) -> PointSet:
+def regime_clouds(n: int = 768, per_group: int = 12) -> PointSet:
+    r"""Rows of width ``n`` in both regimes (seed 16): ``x = mu + sigma * z``, z ~ N(0, I_n).
+
+    Groups, each ``per_group`` rows, drawn in this order: ``spread`` rows (sigma ~ U(0.5, 1.6),
+    mu = sigma * U(-0.25, 0.25): sigma >> |mu|), then ``positive`` and ``negative`` rows
+    (|mu| ~ U(0.9, 1.6), sigma = |mu| * U(0.06, 0.15): |mu| >> sigma); the row values z
+    come last, row by row.
+
+    >>> clouds = regime_clouds(n=16, per_group=2)
+    >>> clouds.points.shape, clouds.groups
+    ((6, 16), ('spread', 'spread', 'positive', 'positive', 'negative', 'negative'))
+    """
+    rng = np.random.RandomState(REGIMES_SEED)
+    spread_sigma = rng.uniform(0.5, 1.6, per_group)
+    spread_mu = spread_sigma * rng.uniform(-0.25, 0.25, per_group)
+    offset_mu = rng.uniform(0.9, 1.6, 2 * per_group)
+    offset_sigma = offset_mu * rng.uniform(0.06, 0.15, 2 * per_group)
+    sign = np.repeat([1.0, -1.0], per_group)
+    mu = np.concatenate([spread_mu, sign * offset_mu])
+    sigma = np.concatenate([spread_sigma, offset_sigma])
+    z = rng.randn(3 * per_group, int(n))
+    groups = ("spread",) * per_group + ("positive",) * per_group + ("negative",) * per_group
+    return PointSet(mu[:, None] + sigma[:, None] * z, groups)
+
+
+def load_points(path, n: int | None = 3, max_rows: int | None = None) -> PointSet:
     """Read user points from ``.npy`` or ``.csv`` (comma separated, optional header row).
 
-    The array must be (m, n) with m >= 1, finite, and ``n`` columns when ``n`` is given.
-    All points get the group ``"user"``.
+    The array must be (m, n) with 1 <= m <= ``max_rows`` (when given), finite, and ``n``
+    columns when ``n`` is given. All points get the group ``"user"``. Errors name the file
+    and what is wrong: missing, not a regular file, not numbers, wrong shape, too many rows.
     """
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in {".npy", ".csv"}:
         raise NormMathError(f"points: {path}: expected a .npy or .csv file")
+    check_point_file(path)
     try:
-        data = np.load(path, allow_pickle=False) if suffix == ".npy" else _read_csv(path)
-    except FileNotFoundError:
-        raise NormMathError(f"points: {path}: no such file") from None
+        data = _read_npy(path) if suffix == ".npy" else _read_csv(path)
+    except NormMathError:
+        raise
     except (OSError, ValueError) as exc:
         raise NormMathError(f"points: {path}: unreadable ({exc})") from None
+    if max_rows is not None and data.ndim >= 1 and data.shape[0] > max_rows:
+        raise NormMathError(
+            f"points: {path}: {data.shape[0]} points; at most {max_rows} can be drawn"
+        )
     data = np.atleast_2d(as_rows(data, f"points ({path.name})"))
     if data.ndim != 2:
         raise NormMathError(f"points: {path}: expected a 2-D table, got shape {data.shape}")
     if n is not None and data.shape[1] != n:
         raise NormMathError(f"points: {path}: expected {n} columns, got {data.shape[1]}")
     return PointSet(data, ("user",) * data.shape[0])
+
+
+def check_point_file(path: Path) -> None:
+    """Raise :class:`NormMathError` unless ``path`` is an existing regular file."""
+    if not path.exists():
+        raise NormMathError(f"points: {path}: no such file")
+    if path.is_dir():
+        raise NormMathError(f"points: {path}: is a directory; give a .npy or .csv file")
+    if not path.is_file():
+        raise NormMathError(f"points: {path}: not a regular file; give a .npy or .csv file")
+
+
+NPY_MAGIC = b"\x93NUMPY"
+
+
+def _read_npy(path: Path) -> np.ndarray:
+    """A numeric ``.npy`` array, memory-mapped (rows are counted before anything is copied)."""
+    with path.open("rb") as file:
+        if file.read(len(NPY_MAGIC)) != NPY_MAGIC:
+            raise NormMathError(f"points: {path}: not a valid .npy file of numbers")
+    try:
+        data = np.load(path, mmap_mode="r", allow_pickle=False)
+    except ValueError:  # object arrays (pickled Python objects) or a damaged header
+        raise NormMathError(f"points: {path}: not a valid .npy file of numbers") from None
+    if data.dtype.kind not in "biuf":
+        raise NormMathError(f"points: {path}: not a valid .npy file of numbers ({data.dtype})")
+    return data
 
 
 def _is_number(text: str) -> bool:

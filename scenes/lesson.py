@@ -1,7 +1,7 @@
 """The one-vector lesson: RMS scaling beside mean centering on three coordinates.
 
 Three narrated 2D scenes share one :class:`LessonScene` base: the input vector, gain and
-epsilon come from :func:`scenes.config.load_params` (defaults Positive (1, 2, 3), gain 1,
+epsilon come from :func:`scenes.params.load_params` (defaults Positive (1, 2, 3), gain 1,
 epsilon 1e-6) or from the class attributes ``lesson_vector``, ``lesson_gain``,
 ``lesson_eps`` of a subclass. Every number and bar comes from :func:`normmath.lesson`
 through :class:`scenes.lesson_kit.LessonBoard`.
@@ -15,7 +15,6 @@ from __future__ import annotations
 from manim import UL, FadeIn, FadeOut, MathTex, Mobject, VGroup, Write
 
 import normmath as nm
-from scenes.config import load_params
 from scenes.kit import PALETTE
 from scenes.lesson_kit import (
     RULES,
@@ -26,6 +25,7 @@ from scenes.lesson_kit import (
     plain_text,
 )
 from scenes.narrated import NarratedScene
+from scenes.params import load_params
 
 __all__ = ["LessonScene", "OneVectorLesson", "EdgeCases", "Invariances"]
 

@@ -27,8 +27,8 @@ from manim import (
 
 import normmath as nm
 from scenes import kit
-from scenes.config import SceneParams, load_params
 from scenes.narrated import NarratedThreeDScene
+from scenes.params import SceneParams, load_params
 
 __all__ = ["GHOST_OPACITY", "IDEAL_EPS", "Path", "GeometryScene", "vector_text"]
 

@@ -21,6 +21,7 @@ pipeline gives each scene its own): unchanged text is not synthesized again.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import importlib.util
 import os
@@ -201,10 +202,19 @@ def available_voices() -> list[str]:
 
 
 def voice_name(explicit: str | None = None) -> str:
-    """The chosen voice: ``explicit``, else ``$NORMGEOM_VOICE``, else ``hibari``."""
+    """The chosen voice: ``explicit``, else ``$NORMGEOM_VOICE``, else ``hibari``.
+
+    Raises :class:`VoiceError` for an empty ``explicit`` name or an unknown one (naming the
+    closest known voice).
+    """
+    if explicit is not None and not explicit.strip():
+        raise VoiceError("--voice: empty name; give a voice or leave the option out")
     name = (explicit or os.environ.get(VOICE_ENV) or DEFAULT_VOICE).strip().lower()
-    if name not in available_voices():
-        raise VoiceError(f"unknown voice {name!r}; choose one of {', '.join(available_voices())}")
+    voices = available_voices()
+    if name not in voices:
+        close = difflib.get_close_matches(name, voices, n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise VoiceError(f"unknown voice {name!r}; {hint}choose one of {', '.join(voices)}")
     return name
 
 

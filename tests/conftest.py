@@ -23,6 +23,16 @@ def silent_voice(monkeypatch):
     monkeypatch.delenv("NORMGEOM_PARAMS", raising=False)
 
 
+@pytest.fixture
+def media(tmp_path, monkeypatch):
+    """An empty media root (not created yet) for a command under test, default settings."""
+    root = tmp_path / "media"
+    monkeypatch.setenv("NORMGEOM_MEDIA", str(root))
+    monkeypatch.delenv("NORMGEOM_VOICE", raising=False)
+    monkeypatch.delenv("NORMGEOM_PARAMS", raising=False)
+    return root
+
+
 @pytest.fixture(scope="session")
 def scene_media(tmp_path_factory):
     """One media folder for the session, so typeset formulas are compiled once."""

@@ -9,22 +9,11 @@ import pytest
 from fixtures.pipeline import TINY, rendered, tiny_target
 from typer.testing import CliRunner
 
-from scenes import cli
-from scenes.pipeline import doctor
-from scenes.pipeline.paths import MEDIA_ENV
-from scenes.registry import scene_names
+from normgeom.cli import app as cli
+from normgeom.cli import doctor
+from scenes.catalog import scene_names
 
 runner = CliRunner()
-
-
-@pytest.fixture
-def media(tmp_path, monkeypatch):
-    """An empty media root (not created yet) for the command under test."""
-    root = tmp_path / "media"
-    monkeypatch.setenv(MEDIA_ENV, str(root))
-    monkeypatch.delenv("NORMGEOM_VOICE", raising=False)
-    monkeypatch.delenv("NORMGEOM_PARAMS", raising=False)
-    return root
 
 
 @pytest.fixture

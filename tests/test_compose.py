@@ -8,15 +8,15 @@ import av
 import pytest
 from fixtures.pipeline import TINY, make_clip, tiny_target, write_srt
 
-from scenes.config import SceneParams
+from normgeom.compose.clips import Chapter, Clip, compose
+from normgeom.compose.lecture import build_lecture, youtube_chapters
+from normgeom.compose.subtitles import Cue, read_srt, shift_cues, to_srt, to_vtt
+from normgeom.errors import RenderError
+from normgeom.render.paths import Layout
+from normgeom.render.probe import duration, has_audio
+from normgeom.render.runner import Renderer, RenderResult
 from scenes.loudness import measure_file
-from scenes.pipeline.compose import Chapter, Clip, compose
-from scenes.pipeline.errors import RenderError
-from scenes.pipeline.lecture import build_lecture, youtube_chapters
-from scenes.pipeline.paths import Layout
-from scenes.pipeline.probe import duration, has_audio
-from scenes.pipeline.render import Renderer, RenderResult
-from scenes.pipeline.subtitles import Cue, read_srt, shift_cues, to_srt, to_vtt
+from scenes.params import SceneParams
 
 
 @pytest.fixture

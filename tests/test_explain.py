@@ -11,7 +11,7 @@ import math
 import pytest
 from typer.testing import CliRunner
 
-from scenes.cli import app
+from normgeom.cli.app import app
 
 runner = CliRunner()
 

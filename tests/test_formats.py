@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from scenes.pipeline.frames import frames_at, scaled_size
-from scenes.pipeline.gif import write_gif
-from scenes.pipeline.probe import duration, has_audio
-from scenes.pipeline.still import write_last_frame
-from scenes.pipeline.webm import write_webm
+from normgeom.publish.frames import frames_at, scaled_size
+from normgeom.publish.gif import write_gif
+from normgeom.publish.still import write_last_frame
+from normgeom.publish.webm import write_webm
+from normgeom.render.probe import duration, has_audio
 
 
 def moving_square(path, seconds=3.0, fps=30, size=(320, 240)):

@@ -8,9 +8,9 @@ import pytest
 
 import normmath as nm
 from scenes import kit
+from scenes.catalog import load_scene_class
 from scenes.layernorm import Bias, Epsilon, Gain, MeanCentering, Standardization
 from scenes.narrated import scene_beats
-from scenes.registry import load_scene_class
 from scenes.rmsnorm import RMSNormCollapse, RMSNormComparison, RMSNormHealthy
 
 TOL = 1e-6

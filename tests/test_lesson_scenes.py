@@ -211,7 +211,7 @@ def test_chart_limit_bounds_every_output():
 
 
 def test_every_scene_is_a_lesson_scene_in_the_registry():
-    from scenes.registry import load_scene_class
+    from scenes.catalog import load_scene_class
 
     for cls in (OneVectorLesson, EdgeCases, Invariances):
         assert load_scene_class(cls.__name__) is cls

@@ -2,9 +2,9 @@
 
 import configparser
 
-from scenes.pipeline.manim_config import PROJECT_CONFIG, scene_config
-from scenes.pipeline.paths import Layout
-from scenes.pipeline.targets import resolve_scenes
+from normgeom.render.manim_config import PROJECT_CONFIG, scene_config
+from normgeom.render.paths import Layout
+from normgeom.render.targets import resolve_scenes
 
 
 def read(path):

@@ -41,6 +41,13 @@ def test_load_points_npy_and_csv(tmp_path):
         assert set(loaded.groups) == {"user"}
 
 
+def test_a_npy_of_python_objects_is_not_numbers(tmp_path):
+    path = tmp_path / "objects.npy"
+    np.save(path, np.array([{"x": 1}, None], dtype=object), allow_pickle=True)
+    with pytest.raises(nm.NormMathError, match="not a valid .npy file of numbers"):
+        nm.load_points(path)
+
+
 @pytest.mark.parametrize(
     ("name", "content", "message"),
     [
@@ -50,7 +57,7 @@ def test_load_points_npy_and_csv(tmp_path):
         ("p.csv", "1,2,x\n", "unreadable"),
         ("p.csv", "1,2\n3,4\n", "expected 3 columns"),
         ("p.csv", "1,nan,3\n", "NaN"),
-        ("p.npy", b"not an npy file", "unreadable"),
+        ("p.npy", b"not an npy file", "not a valid .npy file of numbers"),
     ],
 )
 def test_load_points_errors(tmp_path, name, content, message):

@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from scenes.config import load_params
-from scenes.pipeline.errors import UsageError
-from scenes.pipeline.outputs import check_format
-from scenes.pipeline.params import build_params, parse_triple, write_params
-from scenes.pipeline.paths import Layout
-from scenes.pipeline.quality import PRESETS, resolve_quality
-from scenes.pipeline.targets import lecture_targets, resolve_scenes
-from scenes.registry import scene_names
+from normgeom.cli.params import build_params, parse_triple, write_params
+from normgeom.errors import UsageError
+from normgeom.publish.outputs import check_format
+from normgeom.render.paths import Layout
+from normgeom.render.quality import PRESETS, resolve_quality
+from normgeom.render.targets import lecture_targets, resolve_scenes
+from scenes.catalog import scene_names
+from scenes.params import load_params
 
 
 @pytest.mark.parametrize(

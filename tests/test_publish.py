@@ -12,14 +12,14 @@ import pytest
 from fixtures.pipeline import TINY
 from fixtures.publishing import BEATS, browser_check, bundle, slide_target, temp_folder
 
-from scenes.config import SceneParams
-from scenes.pipeline.errors import RenderError
-from scenes.pipeline.paths import Layout
-from scenes.pipeline.render import Renderer
-from scenes.publish.bundle import DECK_PAGE, publish
-from scenes.publish.deck import page_references
-from scenes.publish.manifest import MANIFEST_NAME, sha256
-from scenes.publish.slides import SlideRenderer
+from normgeom.errors import RenderError
+from normgeom.publish.bundle import DECK_PAGE, publish
+from normgeom.publish.bundle_manifest import MANIFEST_NAME, sha256
+from normgeom.publish.deck import page_references
+from normgeom.publish.slides import SlideRenderer
+from normgeom.render.paths import Layout
+from normgeom.render.runner import Renderer
+from scenes.params import SceneParams
 
 pytest.importorskip("pptx", reason="the slides extra (make slides) is not installed")
 

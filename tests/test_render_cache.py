@@ -11,14 +11,14 @@ import av
 import pytest
 from fixtures.pipeline import FIXTURE_FILE, TINY, rendered, tiny_target
 
-from scenes.config import SceneParams
-from scenes.pipeline import cache
-from scenes.pipeline.atomic import atomic_path, write_text
-from scenes.pipeline.cache import State, render_key
-from scenes.pipeline.paths import Layout
-from scenes.pipeline.render import Renderer
-from scenes.pipeline.subtitles import read_srt
-from scenes.pipeline.targets import Target
+from normgeom.compose.subtitles import read_srt
+from normgeom.render import cache
+from normgeom.render.atomic import atomic_path, write_text
+from normgeom.render.cache import State, render_key
+from normgeom.render.paths import Layout
+from normgeom.render.runner import Renderer
+from normgeom.render.targets import Target
+from scenes.params import SceneParams
 
 pytestmark = pytest.mark.render
 
@@ -138,7 +138,7 @@ def test_key_follows_the_scenes_own_narration(monkeypatch, copied_scene):
 
 def test_shared_sources_leave_out_scene_modules_and_the_front_end():
     names = {path.name for path in cache.shared_sources()}
-    assert {"kit.py", "narrated.py", "config.py", "norms.py"} <= names
+    assert {"kit.py", "narrated.py", "params.py", "norms.py"} <= names
     assert not names & {"layernorm.py", "rmsnorm.py", "cli.py"}
 
 

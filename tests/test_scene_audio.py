@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from scenes.config import SceneParams
+from normgeom.render.paths import Layout
+from normgeom.render.quality import resolve_quality
+from normgeom.render.runner import Renderer
+from normgeom.render.targets import resolve_scenes
 from scenes.loudness import MAX_TRUE_PEAK_DBTP, TARGET_LUFS, measure_file
-from scenes.pipeline.paths import Layout
-from scenes.pipeline.quality import resolve_quality
-from scenes.pipeline.render import Renderer
-from scenes.pipeline.targets import resolve_scenes
+from scenes.params import SceneParams
 from scenes.voices import DEFAULT_VOICE
 
 pytestmark = pytest.mark.render

@@ -11,11 +11,11 @@ from fixtures.publishing import BEATS, slide_build, slide_target, temp_folder
 from fixtures.slide_scenes import TinySteps
 from typer.testing import CliRunner
 
-from scenes.cli import app
-from scenes.config import SceneParams
+from normgeom.cli.app import app
+from normgeom.publish.deck import load_presentations, page_references, write_html, write_pptx
+from normgeom.publish.slides import SlideRenderer, build_slides
 from scenes.narrated import STOP_AFTER_ENV, scene_beats
-from scenes.publish.deck import load_presentations, page_references, write_html, write_pptx
-from scenes.publish.slides import SlideRenderer, build_slides
+from scenes.params import SceneParams
 
 pptx = pytest.importorskip("pptx", reason="the slides extra (make slides) is not installed")
 

@@ -11,12 +11,12 @@ from fixtures.publishing import slide_target, temp_folder
 from PIL import Image
 from typer.testing import CliRunner
 
-from scenes.cli import app
-from scenes.config import SceneParams
-from scenes.pipeline.errors import UsageError
-from scenes.pipeline.paths import Layout
-from scenes.pipeline.quality import Quality
-from scenes.publish.stills import Still, StillRenderer, check_beat
+from normgeom.cli.app import app
+from normgeom.errors import UsageError
+from normgeom.publish.stills import Still, StillRenderer, check_beat
+from normgeom.render.paths import Layout
+from normgeom.render.quality import Quality
+from scenes.params import SceneParams
 
 SMALL = Quality("small", 160, 90, 10)
 

@@ -143,7 +143,7 @@ def test_explain_json_is_json_alone_without_sox_on_path(tmp_path):
     # The speech stack warns on stdout when SoX is missing; commands that do not speak
     # must not import it.
     env = {**os.environ, "PATH": str(tmp_path), "NORMGEOM_MEDIA": str(tmp_path / "media")}
-    command = [sys.executable, "-m", "scenes", "explain", "1", "2", "3", "--json"]
+    command = [sys.executable, "-m", "normgeom", "explain", "1", "2", "3", "--json"]
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["vector"] == [1.0, 2.0, 3.0]

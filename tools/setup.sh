@@ -8,7 +8,7 @@ SYSTEM_PACKAGES=(
   libcairo2-dev libpango1.0-dev
   texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-fonts-recommended
   cm-super-minimal lmodern dvisvgm
-  espeak-ng sox ffmpeg
+  espeak-ng ffmpeg sox
   chromium
 )
 EXTRAS="${NORMGEOM_EXTRAS:-dev}"

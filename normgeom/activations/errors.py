@@ -1,0 +1,7 @@
+"""The one exception type of :mod:`normgeom.activations`: a user mistake, said in one line."""
+
+__all__ = ["ActivationsError"]
+
+
+class ActivationsError(ValueError):
+    """Bad text, or the model's packages are not installed; the message says the fix."""

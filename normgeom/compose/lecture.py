@@ -1,0 +1,128 @@
+"""The whole lecture: title card, every scene in lesson order, summary card, composed into one
+chaptered MP4 with merged subtitles (.srt, .vtt), a YouTube chapter list and a JSON manifest.
+
+Chapters: one per scene, the first starting at 00:00 (it includes the title card), then the
+summary card. YouTube shows chapters only when the first is at 00:00 and each lasts at least
+ten seconds, which a few-second title chapter would break. The manifest records the measured
+loudness of the lecture and of each chapter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from normgeom.compose.clips import Chapter, Clip, clip_spans, compose
+from normgeom.compose.manifest import ChapterEntry, Manifest, PartEntry
+from normgeom.compose.subtitles import read_srt, shift_cues, to_srt, to_vtt
+from normgeom.render.atomic import write_text
+from normgeom.render.cache import KEY_SCHEMA, digest
+from normgeom.render.runner import Renderer, RenderResult
+from normgeom.render.versions import versions
+from scenes.loudness import loudness_report
+
+__all__ = ["LectureFiles", "LectureResult", "lecture_files", "youtube_chapters", "build_lecture"]
+
+
+@dataclass(frozen=True)
+class LectureFiles:
+    """The lecture's files: the video and what sits beside it."""
+
+    video: Path
+    srt: Path
+    vtt: Path
+    chapters: Path
+    manifest: Path
+
+    def all(self) -> list[Path]:
+        """Every file, video first."""
+        return [self.video, self.srt, self.vtt, self.chapters, self.manifest]
+
+
+@dataclass(frozen=True)
+class LectureResult:
+    """A composed (or up-to-date) lecture."""
+
+    files: LectureFiles
+    chapters: list[Chapter]
+    duration: float
+    cached: bool
+
+
+def lecture_files(video: Path) -> LectureFiles:
+    """The files of a lecture whose video is ``video``."""
+    return LectureFiles(
+        video,
+        video.with_suffix(".srt"),
+        video.with_suffix(".vtt"),
+        video.with_suffix(".chapters.txt"),
+        video.with_suffix(".json"),
+    )
+
+
+def _stamp(seconds: float) -> str:
+    hours, rest = divmod(int(seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
+
+
+def youtube_chapters(chapters: list[Chapter]) -> str:
+    """``00:00 Title`` lines, one per chapter, for a video description."""
+    return "".join(f"{_stamp(ch.start)} {ch.title}\n" for ch in chapters)
+
+
+def _chapters(parts: list[Chapter], results: list[RenderResult]) -> list[tuple[Chapter, str]]:
+    """Scene chapters (the title card folded into the first) and the summary chapter."""
+    title, *scenes, summary = zip(parts, results, strict=True)
+    first_part, first = scenes[0]
+    merged = [(Chapter(first_part.title, title[0].start, first_part.end), first.target.name)]
+    merged += [(part, result.target.name) for part, result in scenes[1:]]
+    return [*merged, (summary[0], summary[1].target.name)]
+
+
+def build_lecture(renderer: Renderer, results: list[RenderResult], video: Path) -> LectureResult:
+    """Compose rendered ``results`` (title card, scenes, summary card) into the lecture.
+
+    Nothing is rewritten when every part and the output path are as in the last run and
+    all files exist.
+    """
+    from scenes.cards import LECTURE_TITLE  # Manim: only when composing
+
+    files = lecture_files(video)
+    key = digest(str(KEY_SCHEMA), str(video), *(r.key for r in results))
+    record_id = f"lecture:{video}"
+    record = renderer.state.get(record_id, key)
+    if record is not None and all(path.is_file() for path in files.all()):
+        chapters = [Chapter(**c) for c in record["chapters"]]
+        return LectureResult(files, chapters, record["duration"], True)
+    clips = [Clip(r.target.title, r.video) for r in results]
+    parts = clip_spans(clips)
+    chapters = _chapters(parts, results)
+    compose(clips, files.video, chapters=[ch for ch, _ in chapters], title=LECTURE_TITLE)
+    cues = shift_cues(
+        [(read_srt(r.subtitles), p.end - p.start) for r, p in zip(results, parts, strict=True)]
+    )
+    write_text(files.srt, to_srt(cues))
+    write_text(files.vtt, to_vtt(cues))
+    write_text(files.chapters, youtube_chapters([ch for ch, _ in chapters]))
+    length = parts[-1].end
+    manifest = Manifest(
+        title=LECTURE_TITLE,
+        duration=length,
+        quality={**asdict(renderer.quality), "label": renderer.quality.label},
+        voice=renderer.voice,
+        versions=versions(),
+        chapters=[ChapterEntry(ch.title, scene, ch.start, ch.end) for ch, scene in chapters],
+        parts=[
+            PartEntry(r.target.name, str(r.video), p.start, p.end - p.start, r.key)
+            for r, p in zip(results, parts, strict=True)
+        ],
+        files={name: str(path) for name, path in asdict(files).items()},
+        loudness=loudness_report(files.video, [(c.title, c.start, c.end) for c, _ in chapters]),
+    )
+    write_text(files.manifest, manifest.to_json())
+    plain = [ch for ch, _ in chapters]
+    renderer.state.put(
+        record_id, {"key": key, "duration": length, "chapters": [asdict(c) for c in plain]}
+    )
+    return LectureResult(files, plain, length, False)

@@ -1,0 +1,139 @@
+"""The lecture bundle: one folder with everything a lecturer publishes.
+
+``<folder>/`` holds the composed lecture (``normalization_geometry.mp4`` with chapters, its
+``.srt``, ``.vtt`` and ``.chapters.txt``), ``scenes/<Scene>.mp4`` and ``.gif``,
+``stills/<Scene>.png`` (final frames), ``slides/`` (the offline HTML deck), ``index.html``
+and ``manifest.json``. Every part is built (or found up to date) in ``media/`` first, then
+the folder is assembled under a hidden name and swapped in: if any part fails, the folder
+is left as it was.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from normgeom.compose.lecture import LectureResult, build_lecture
+from normgeom.compose.manifest import ChapterEntry
+from normgeom.errors import UsageError
+from normgeom.publish.bundle_manifest import MANIFEST_NAME, BundleManifest, file_entries
+from normgeom.publish.deck import load_presentations, write_html
+from normgeom.publish.folders import staged_folder
+from normgeom.publish.index_page import SceneCard, index_html
+from normgeom.publish.outputs import deliver
+from normgeom.publish.revealjs import revealjs_dist
+from normgeom.publish.slides import SlideRenderer, build_slides, require_slides
+from normgeom.render.atomic import write_text
+from normgeom.render.runner import Renderer, RenderResult
+from normgeom.render.targets import Target, card
+from normgeom.render.versions import versions
+
+__all__ = ["DECK_PAGE", "Bundle", "check_folder", "publish"]
+
+DECK_PAGE = "slides/normalization_geometry.html"
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """A written bundle: its folder, manifest and the lecture it holds."""
+
+    folder: Path
+    manifest: BundleManifest
+    lecture: LectureResult
+
+
+def check_folder(folder: Path) -> None:
+    """Raise :class:`UsageError` unless ``folder`` can be (re)made as a bundle folder."""
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--output {folder}: is a file; give a folder")
+    if folder == folder.parent or (folder / ".git").exists():
+        raise UsageError(f"--output {folder}: refusing to replace this folder; name a new one")
+
+
+def publish(
+    renderer: Renderer,
+    slides: SlideRenderer,
+    scenes: list[Target],
+    folder: Path,
+    jobs: int,
+    on_done: Callable[[RenderResult], None] | None = None,
+) -> Bundle:
+    """Build every part and write the bundle ``folder`` (replacing it as a whole).
+
+    Parameters
+    ----------
+    renderer
+        Renders the lecture's parts (its quality and voice are the bundle's).
+    slides
+        Renders the slide presentations.
+    scenes
+        The lecture's scenes in order (title and summary cards are added).
+    folder
+        The bundle folder.
+    jobs
+        Parallel manim processes.
+    on_done
+        Called with each finished scene render.
+    """
+    from scenes.cards import LECTURE_TITLE  # Manim: only when publishing
+
+    check_folder(folder)
+    require_slides()
+    revealjs_dist()
+    parts = [card("TitleCard"), *scenes, card("SummaryCard")]
+    results = renderer.render_all(parts, jobs, on_done=on_done)
+    lecture = build_lecture(renderer, results, renderer.layout.lecture())
+    scene_results = results[1:-1]
+    gifs = [deliver(result, "gif", renderer.state)[0] for result in scene_results]
+    stills = [deliver(result, "png", renderer.state)[0] for result in scene_results]
+    presentations, _ = build_slides(slides, scenes, jobs, on_done=on_done)
+    with staged_folder(folder) as stage:
+        lecture_files = lecture.files
+        for source in (lecture_files.video, lecture_files.srt, lecture_files.vtt):
+            _copy(source, stage / source.name)
+        _copy(lecture_files.chapters, stage / lecture_files.chapters.name)
+        cards = []
+        for result, gif, still in zip(scene_results, gifs, stills, strict=True):
+            name = result.target.name
+            _copy(result.video, stage / "scenes" / f"{name}.mp4")
+            _copy(gif, stage / "scenes" / f"{name}.gif")
+            _copy(still, stage / "stills" / f"{name}.png")
+            cards.append(
+                SceneCard(
+                    name,
+                    result.target.title,
+                    f"scenes/{name}.mp4",
+                    f"scenes/{name}.gif",
+                    f"stills/{name}.png",
+                )
+            )
+        write_html(load_presentations(presentations), stage / DECK_PAGE, LECTURE_TITLE)
+        page = index_html(
+            LECTURE_TITLE,
+            lecture_files.video.name,
+            {"vtt": lecture_files.vtt.name, "srt": lecture_files.srt.name},
+            DECK_PAGE,
+            lecture.chapters,
+            cards,
+        )
+        write_text(stage / "index.html", page)
+        manifest = BundleManifest(
+            title=LECTURE_TITLE,
+            quality={**asdict(renderer.quality), "label": renderer.quality.label},
+            voice=renderer.voice,
+            versions=versions(),
+            chapters=[
+                ChapterEntry(ch.title, part.target.name, ch.start, ch.end)
+                for ch, part in zip(lecture.chapters, [*scene_results, results[-1]], strict=True)
+            ],
+            files=file_entries(stage),
+        )
+        write_text(stage / MANIFEST_NAME, manifest.to_json())
+    return Bundle(folder, manifest, lecture)
+
+
+def _copy(source: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)

@@ -1,0 +1,46 @@
+"""A rendered scene in the format a user asked for: MP4 as rendered, or GIF, PNG, WebM from it.
+
+Derived files are cached like renders: one is rebuilt only when its scene's render key changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from normgeom.errors import UsageError
+from normgeom.publish.gif import write_gif
+from normgeom.publish.still import write_last_frame
+from normgeom.publish.webm import write_webm
+from normgeom.render.cache import State
+from normgeom.render.paths import FORMATS
+from normgeom.render.runner import RenderResult
+
+__all__ = ["check_format", "deliver"]
+
+WRITERS: dict[str, Callable[[Path, Path], Path]] = {
+    "gif": write_gif,
+    "png": write_last_frame,
+    "webm": write_webm,
+}
+
+
+def check_format(name: str) -> str:
+    """The format ``name`` in lower case; :class:`UsageError` for an unknown one."""
+    fmt = name.strip().lower().lstrip(".")
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown format {name!r}; choose one of {', '.join(FORMATS)}")
+    return fmt
+
+
+def deliver(result: RenderResult, fmt: str, state: State) -> tuple[Path, bool]:
+    """The scene's file in ``fmt`` beside its MP4, and whether it was already up to date."""
+    if fmt == "mp4":
+        return result.video, result.cached
+    output = result.video.with_suffix(f".{fmt}")
+    record_id = f"{fmt}:{output.parent.name}:{result.target.name}"
+    if state.get(record_id, result.key) is not None and output.is_file():
+        return output, True
+    WRITERS[fmt](result.video, output)
+    state.put(record_id, {"key": result.key})
+    return output, False

@@ -1,0 +1,121 @@
+"""Bad command-line input is refused before anything renders: one line, exit 2, nothing written."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from normgeom.cli import app as cli
+from normgeom.cli import publishing as commands
+from normgeom.render.paths import MEDIA_ENV
+
+runner = CliRunner()
+
+
+class RenderingStarted(AssertionError):
+    """Raised by a renderer stand-in: the command got past its input checks."""
+
+
+def _no_rendering(*args, **kwargs):
+    raise RenderingStarted("rendering started before the input was refused")
+
+
+@pytest.fixture(autouse=True)
+def no_rendering(monkeypatch):
+    """Any attempt to render fails the test: input must be refused before that."""
+    renderers = ((cli, "Renderer"), (commands, "Renderer"), (commands, "SlideRenderer"))
+    for module, name in (*renderers, (commands, "StillRenderer")):
+        monkeypatch.setattr(module, name, _no_rendering)
+
+
+def refused(args: list[str], message: str, media) -> str:
+    """Run ``normgeom <args>``; assert one error line holding ``message``, exit 2, no media."""
+    result = runner.invoke(cli.app, args)
+    assert not isinstance(result.exception, RenderingStarted), args
+    assert result.exit_code == 2, (args, result.output)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("normgeom: error: "), result.stderr
+    assert message in lines[0], lines[0]
+    assert not media.exists()
+    return lines[0]
+
+
+@pytest.mark.parametrize("names", [["all", "Foo"], ["Foo", "all"], ["Gain", "all", "Bais"]])
+def test_an_unknown_name_beside_all_is_refused(media, names):
+    unknown = next(n for n in names if n not in {"all", "Gain"})
+    refused(["render", *names], f"unknown scene {unknown!r}", media)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["video", "-o", "/proc/talk.mp4"],
+        ["slides", "Gain", "-o", "/proc/deck"],
+        ["publish", "-o", "/proc/bundle"],
+    ],
+)
+def test_an_output_in_a_folder_that_refuses_files_is_refused(media, args):
+    refused(args, "cannot write there", media)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["render", "Gain", "--voice", "none"],
+        ["video", "--voice", "none"],
+        ["slides", "Gain"],
+        ["stills", "Gain"],
+    ],
+)
+def test_a_media_root_that_refuses_files_is_refused(media, monkeypatch, args):
+    monkeypatch.setenv(MEDIA_ENV, "/proc/media")
+    refused(args, "/proc/media", media)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["video", "-o", ""], "--output: empty"),
+        (["video", "-o", "  "], "--output: empty"),
+        (["slides", "Gain", "-o", ""], "--output: empty"),
+        (["publish", "-o", ""], "--output: empty"),
+        (["stills", "Gain", "--at", ""], "--at: empty"),
+        (["render", "Gain", "--voice", ""], "--voice: empty"),
+        (["video", "--voice", " "], "--voice: empty"),
+        (["slides", "Gain", "--voice", ""], "--voice: empty"),
+    ],
+)
+def test_empty_names_are_refused(media, args, message):
+    refused(args, message, media)
+
+
+@pytest.mark.parametrize(
+    ("voice", "message"),
+    [("zz", "unknown voice 'zz'"), ("espek", "unknown voice 'espek'; did you mean 'espeak'?")],
+)
+def test_doctor_names_an_unknown_voice_with_exit_2(media, voice, message):
+    refused(["doctor", "--voice", voice], message, media)
+
+
+def test_an_unknown_voice_suggests_the_closest_name(media):
+    refused(["render", "Gain", "--voice", "nonee"], "did you mean 'none'?", media)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda tmp: (tmp / "cloud.npy").mkdir() or tmp / "cloud.npy", "is a directory"),
+        (lambda tmp: "/dev/null", "not a regular file"),
+    ],
+)
+def test_a_points_path_that_is_not_a_file_says_what_it_is(media, tmp_path, make, message):
+    line = refused(["render", "Gain", "--points", str(make(tmp_path))], message, media)
+    assert "no such file" not in line
+
+
+def test_a_npy_of_random_bytes_is_called_not_a_valid_npy(media, tmp_path):
+    path = tmp_path / "noise.npy"
+    path.write_bytes(np.random.default_rng(0).bytes(4096))
+    line = refused(["render", "Gain", "--points", str(path)], "not a valid .npy file", media)
+    assert "pickle" not in line
