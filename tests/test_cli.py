@@ -159,3 +159,19 @@ def test_main_turns_user_errors_into_one_line(monkeypatch, capsys):
         cli.main()
     assert exit_info.value.code == 2
     assert capsys.readouterr().err.startswith("normgeom: error: unknown scene 'Nope'")
+
+
+def test_a_beat_the_voice_fails_on_is_one_line_exit_1_before_any_video(media, monkeypatch):
+    from scenes import speech
+
+    def broken(self, text):
+        raise RuntimeError("onnxruntime: out of memory")
+
+    monkeypatch.setattr(speech.HibariService, "synthesize", broken)
+    result = runner.invoke(cli.app, ["render", "Bias", "-q", "low"])
+    assert result.exit_code == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("normgeom: error: Bias, beat intro: voice 'hibari' failed on ")
+    assert "out of memory" in lines[0]
+    assert not list(media.glob("scenes/**/*.mp4")) and not list(media.glob("videos/**/*.mp4"))
