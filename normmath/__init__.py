@@ -2,7 +2,8 @@
 
 LayerNorm and RMSNorm with explicit undefined rows, their per-row statistics, the geometry
 the scenes draw (plane, sphere, equator, ellipsoid, poles, LayerNorm steps), the meridian
-half-plane of any width, the seeded reference datasets and the one-vector lesson.
+half-plane of any width, the seeded reference datasets, the one-vector lesson and that
+vector's path in 3D.
 """
 
 from normmath.datasets import (
@@ -20,6 +21,13 @@ from normmath.datasets import (
     regime_clouds,
 )
 from normmath.errors import NormMathError, UndefinedResultError
+from normmath.facts import (
+    TightCluster,
+    reach_kind,
+    sphere_reach,
+    tight_cluster,
+    with_cluster_groups,
+)
 from normmath.geometry import (
     LayerNormSteps,
     apply_affine,
@@ -28,6 +36,9 @@ from normmath.geometry import (
     interpolate,
     layer_norm_steps,
     plane_basis,
+    plane_coordinates,
+    plane_corners,
+    plane_half_size,
     project_to_mean_zero,
     smooth,
     sphere_radius,
@@ -54,6 +65,7 @@ from normmath.meridian import (
     meridian_of_stats,
 )
 from normmath.norms import LAYER_NORM_EPS, RMS_NORM_EPS, NormResult, layer_norm, rms_norm
+from normmath.onevector import VectorJourney, angle_between, arc_between, vector_journey
 from normmath.stats import RowStats, angle_to_uniform, mean_to_std_ratio, row_stats
 
 __all__ = [
@@ -76,8 +88,12 @@ __all__ = [
     "NormResult",
     "PointSet",
     "RowStats",
+    "TightCluster",
     "UndefinedResultError",
+    "VectorJourney",
+    "angle_between",
     "angle_to_uniform",
+    "arc_between",
     "apply_affine",
     "check_point_file",
     "collapse_poles",
@@ -97,15 +113,23 @@ __all__ = [
     "meridian_basis",
     "meridian_of_stats",
     "plane_basis",
+    "plane_coordinates",
+    "plane_corners",
+    "plane_half_size",
     "preset",
+    "reach_kind",
     "project_to_mean_zero",
     "regime_clouds",
     "rms_norm",
     "row_stats",
     "smooth",
+    "sphere_reach",
     "sphere_gap",
     "sphere_radius",
     "sphere_wireframe",
+    "tight_cluster",
     "uniform_component",
     "uniform_vector",
+    "vector_journey",
+    "with_cluster_groups",
 ]

@@ -29,6 +29,9 @@ __all__ = [
     "project_to_mean_zero",
     "sphere_radius",
     "plane_basis",
+    "plane_coordinates",
+    "plane_half_size",
+    "plane_corners",
     "equator_points",
     "sphere_wireframe",
     "apply_affine",
@@ -75,6 +78,45 @@ def plane_basis() -> tuple[np.ndarray, np.ndarray]:
     """
     v1 = np.array([1.0, -1.0, 0.0]) / np.sqrt(2.0)
     return v1, np.cross(uniform_vector(3), v1)
+
+
+def plane_coordinates(points) -> np.ndarray:
+    r"""Coordinates :math:`(p\cdot v_1, p\cdot v_2)` of each row in the :func:`plane_basis`.
+
+    For a row of the plane :math:`x+y+z=0` they locate it exactly. Shape (..., 3) -> (..., 2).
+
+    >>> plane_coordinates([[1.0, -1.0, 0.0]]).round(6).tolist()
+    [[1.414214, 0.0]]
+    """
+    points = as_rows(points, "points")
+    return points @ np.stack(plane_basis(), axis=1)
+
+
+def plane_half_size(points, margin: float = 0.0, minimum: float = 0.0) -> float:
+    r"""Half side of the smallest square of :func:`plane_corners` that holds ``points``.
+
+    :math:`h = \max(\max_j \lVert c_j \rVert_\infty + \text{margin},\ \text{minimum})`,
+    with :math:`c_j` the :func:`plane_coordinates` of the rows projected onto the plane.
+
+    >>> round(plane_half_size([[1.0, -1.0, 0.0], [0.0, 0.0, 0.0]], margin=0.5), 6)
+    1.914214
+    """
+    coords = plane_coordinates(project_to_mean_zero(points)).reshape(-1, 2)
+    reach = float(np.max(np.abs(coords))) if coords.size else 0.0
+    return max(reach + float(margin), float(minimum))
+
+
+def plane_corners(half_size: float, gain=1.0, bias=0.0) -> np.ndarray:
+    r"""The closed square :math:`\{a v_1 + b v_2 : |a|, |b| \le h\}` of the plane
+    :math:`x+y+z=0` mapped through :math:`\gamma \odot p + \beta`: four corners, then the
+    first again. Shape (5, 3).
+
+    >>> bool(abs(plane_corners(1.0).sum(axis=1)).max() < 1e-12)
+    True
+    """
+    v1, v2 = plane_basis()
+    corners = float(half_size) * np.array([v1 + v2, -v1 + v2, -v1 - v2, v1 - v2, v1 + v2])
+    return apply_affine(corners, gain, bias)
 
 
 def equator_points(samples: int = 100, radius: float | None = None) -> np.ndarray:

@@ -1,6 +1,6 @@
 """The lecture's title and summary cards: plain Manim scenes of Text (no narration).
 
-They also render on their own: ``manim render scenes/pipeline/cards.py TitleCard``.
+They also render on their own: ``manim render scenes/cards.py TitleCard``.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from manim import DOWN, LEFT, UP, FadeIn, FadeOut, Scene, Text, VGroup, Write
 
 from scenes.catalog import SCENES
 from scenes.kit import PALETTE
+from scenes.typeface import FONT
 
 __all__ = ["LECTURE_TITLE", "LECTURE_SUBTITLE", "TitleCard", "SummaryCard"]
 
@@ -20,8 +21,8 @@ class TitleCard(Scene):
     """The lecture title and subtitle, about four seconds."""
 
     def construct(self) -> None:
-        title = Text(LECTURE_TITLE, font_size=38, color=PALETTE["text"])
-        subtitle = Text(LECTURE_SUBTITLE, font_size=26, color=PALETTE["standardized"])
+        title = Text(LECTURE_TITLE, font=FONT, font_size=38, color=PALETTE["text"])
+        subtitle = Text(LECTURE_SUBTITLE, font=FONT, font_size=26, color=PALETTE["standardized"])
         subtitle.next_to(title, DOWN, buff=0.5)
         self.play(Write(title), run_time=1.5)
         self.play(FadeIn(subtitle, shift=UP * 0.2), run_time=0.8)

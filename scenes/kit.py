@@ -23,6 +23,7 @@ from manim import (
     DL,
     DOWN,
     LEFT,
+    PI,
     RIGHT,
     UL,
     UR,
@@ -37,10 +38,13 @@ from manim import (
     ThreeDScene,
     VGroup,
     VMobject,
-    linear,
+    config,
+    rotation_about_z,
+    rotation_matrix,
 )
 
 import normmath as nm
+from scenes.typeface import FONT
 
 __all__ = [
     "PALETTE",
@@ -61,8 +65,13 @@ __all__ = [
     "place",
     "positions",
     "face_camera",
+    "AXIS_SCREEN",
     "axes",
+    "set_axes",
+    "axis_polylines",
+    "axis_length",
     "mean_axis",
+    "ones_label",
     "plane",
     "plane_outline",
     "sphere",
@@ -78,7 +87,12 @@ __all__ = [
     "formula_panel",
     "readout",
     "pin_to_corner",
-    "orbit",
+    "prediction_cue",
+    "countdown_bar",
+    "set_countdown",
+    "view_rotation",
+    "project",
+    "fit_zoom",
 ]
 
 PALETTE = {
@@ -109,9 +123,6 @@ PALETTE = {
 
 DOT_RADIUS = 0.075
 """Screen radius of a point (frame units; dots face the camera, so zoom leaves it fixed)."""
-
-FONT = "DejaVu Sans"
-"""Typeface of legends and readouts."""
 
 LABEL_SIZE = 22
 """Font size of legend and readout text (readable at 480p)."""
@@ -303,13 +314,73 @@ def face_camera(scene: ThreeDScene, group: Mobject) -> None:
         scene.renderer.camera.add_fixed_orientation_mobjects(member)
 
 
-def axes(half_length: float, width: float = 1.4) -> VGroup:
-    """The x, y, z axes as three Lines through the origin, ``half_length`` each way."""
-    lines = [
-        Line(-half_length * e, half_length * e, stroke_width=width, color=PALETTE["axis"])
-        for e in np.eye(3)
+AXIS_SCREEN = 3.2
+"""Frame units each half axis spans on screen, whatever the zoom (the axes follow it)."""
+
+_TICK_SCREEN = 0.06
+_ARROW_SCREEN = 0.24
+_AXIS_LABEL_GAP = 0.32
+AXIS_LABEL_SIZE = 40
+"""Font size of the axis labels (about 20 px high at 480p)."""
+
+
+def axis_length(zoom: float) -> float:
+    """Half length in scene units of an axis drawn at ``zoom``: :data:`AXIS_SCREEN` / zoom."""
+    return AXIS_SCREEN / float(zoom)
+
+
+def axis_polylines(zoom: float) -> list[np.ndarray]:
+    """The x1, x2, x3 axes at ``zoom``: three lines through the origin, an arrowhead (four
+    arms, so it reads from every side) at each positive end, and a small cross at every
+    integer coordinate; arrowhead and ticks keep their screen size."""
+    reach, tick, arrow = axis_length(zoom), _TICK_SCREEN / zoom, _ARROW_SCREEN / zoom
+    pieces = []
+    for axis in range(3):
+        e = np.eye(3)[axis]
+        across = [np.eye(3)[(axis + 1) % 3], np.eye(3)[(axis + 2) % 3]]
+        pieces.append(np.stack([-reach * e, reach * e]))
+        tip = reach * e
+        for side in (*across, -across[0], -across[1]):
+            pieces.append(np.stack([tip, tip - arrow * e + 0.45 * arrow * side]))
+        for k in range(1, int(reach - arrow) + 1):
+            for sign in (1, -1):
+                for side in across:
+                    center = sign * k * e
+                    pieces.append(np.stack([center - tick * side, center + tick * side]))
+    return pieces
+
+
+def _axis_label_positions(zoom: float) -> np.ndarray:
+    return (axis_length(zoom) + _AXIS_LABEL_GAP / zoom) * np.eye(3)
+
+
+def axes(zoom: float) -> VGroup:
+    """The axes of :func:`axis_polylines` (one mobject) and their labels x1, x2, x3 beyond
+    the positive ends (one mobject each; keep them facing the camera with
+    :func:`face_camera`). Re-fit to another zoom with :func:`set_axes`."""
+    lines = curves(axis_polylines(zoom), PALETTE["axis"], width=1.6)
+    labels = [
+        flatten(MathTex(f"x_{i + 1}", font_size=AXIS_LABEL_SIZE), PALETTE["text"]).move_to(p)
+        for i, p in enumerate(_axis_label_positions(zoom))
     ]
-    return VGroup(*lines).set_z_index(LAYERS["line"])
+    lines.set_z_index(LAYERS["line"])
+    return VGroup(lines, *[label.set_z_index(LAYERS["point"]) for label in labels])
+
+
+def set_axes(group: VGroup, zoom: float) -> VGroup:
+    """Re-fit axes built by :func:`axes` to ``zoom`` (same screen size)."""
+    set_curves(group[0], axis_polylines(zoom))
+    for label, position in zip(group[1:], _axis_label_positions(zoom), strict=True):
+        label.move_to(position)
+    return group
+
+
+def ones_label(position: np.ndarray) -> VMobject:
+    r"""The label :math:`\mathbf 1 = (1, 1, 1)` of the all-ones direction, centred at
+    ``position`` (face it to the camera)."""
+    tex = MathTex(r"\mathbf{1} = (1, 1, 1)", font_size=AXIS_LABEL_SIZE - 6)
+    label = flatten(tex, PALETTE["mean_axis"]).move_to(position)
+    return label.set_z_index(LAYERS["point"])
 
 
 def mean_axis(half_length: float) -> VMobject:
@@ -328,13 +399,11 @@ def plane(half_size: float, gain=1.0, bias=0.0, opacity: float = 0.16) -> Polygo
 
 
 def plane_outline(half_size: float, gain=1.0, bias=0.0) -> np.ndarray:
-    """The closed outline of :func:`plane` (four corners, then the first again), shape (5, 3).
+    """The closed outline of :func:`plane` (:func:`normmath.plane_corners`), shape (5, 3).
 
     Re-shape a plane during an animation with ``set_curves(plane, [plane_outline(...)])``.
     """
-    v1, v2 = nm.plane_basis()
-    corners = half_size * np.array([v1 + v2, -v1 + v2, -v1 - v2, v1 - v2, v1 + v2])
-    return nm.apply_affine(corners, gain, bias)
+    return nm.plane_corners(half_size, gain, bias)
 
 
 def ellipsoid_curves(gain=1.0, bias=0.0) -> list[np.ndarray]:
@@ -483,14 +552,60 @@ def pin_to_corner(panel: Mobject, corner: str) -> Mobject:
     return panel.to_corner(_CORNERS[corner], buff=_PANEL_BUFF)
 
 
+# --- prediction cue ------------------------------------------------------------------------
+
+_CUE_WIDTH = 3.2
+
+
+def prediction_cue() -> VGroup:
+    """The on-screen cue of a prediction pause: "Pause and predict", on a dark backing,
+    at the bottom centre (fix it in frame)."""
+    panel = _panel(VGroup(_label("Pause and predict", size=LABEL_SIZE + 6, color=PALETTE["pole"])))
+    return panel.to_edge(DOWN, buff=0.55)
+
+
+def countdown_bar(cue: Mobject) -> Line:
+    """A bar under ``cue`` that :func:`set_countdown` shortens to nothing (fix it in frame)."""
+    bar = Line(LEFT, RIGHT, stroke_width=6, color=PALETTE["pole"])
+    return set_countdown(bar, cue, 0.0)
+
+
+def set_countdown(bar: Line, cue: Mobject, elapsed: float) -> Line:
+    """Show ``1 - elapsed`` of the countdown bar under ``cue`` (``elapsed`` in [0, 1])."""
+    left = cue.get_corner(DL) + 0.1 * DOWN
+    remaining = max(1.0 - float(elapsed), 1e-3)
+    left[0] = cue.get_center()[0] - _CUE_WIDTH / 2
+    bar.put_start_and_end_on(left, left + remaining * _CUE_WIDTH * RIGHT)
+    return bar
+
+
 # --- camera --------------------------------------------------------------------------------
 
+FRAME_MARGIN = 0.3
+"""Frame units kept free between every point and the frame's edge."""
 
-def orbit(scene: ThreeDScene, degrees: float, run_time: float, *added_anims, zoom=None) -> None:
-    """Turn the camera ``degrees`` about the vertical axis at constant speed (optionally
-    ending at another ``zoom``), playing ``added_anims`` alongside."""
-    theta = scene.renderer.camera.get_theta() + degrees * DEGREES
-    extra = {} if zoom is None else {"zoom": zoom}
-    scene.move_camera(
-        theta=theta, run_time=run_time, rate_func=linear, added_anims=list(added_anims), **extra
-    )
+
+def view_rotation(phi: float, theta: float) -> np.ndarray:
+    """The rotation Manim's 3D camera applies at polar angle ``phi`` and azimuth ``theta``
+    (radians, no roll): scene coordinates to view coordinates, the viewer on +z."""
+    return rotation_matrix(-phi, RIGHT) @ rotation_about_z(-theta - PI / 2)
+
+
+def project(points: np.ndarray, phi: float, theta: float, zoom: float, focal: float):
+    """Frame coordinates (x, y) of scene ``points`` as Manim's 3D camera projects them
+    (perspective ``focal`` distance, then ``zoom``), shape (k, 2)."""
+    view = np.atleast_2d(points) @ view_rotation(phi, theta).T
+    factor = focal / (focal - view[:, 2])
+    return view[:, :2] * (factor * zoom)[:, None]
+
+
+def fit_zoom(points: np.ndarray, phi: float, theta: float, focal: float) -> float:
+    """The largest zoom at which every row of ``points`` projects inside the frame with
+    :data:`FRAME_MARGIN` to spare (infinite for no points)."""
+    points = np.atleast_2d(points)
+    if points.size == 0:
+        return np.inf
+    reach = np.abs(project(points, phi, theta, 1.0, focal)).max(axis=0)
+    room = np.array([config.frame_width, config.frame_height]) / 2 - FRAME_MARGIN
+    with np.errstate(divide="ignore"):
+        return float(np.min(room / reach))

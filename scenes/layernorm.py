@@ -19,6 +19,9 @@ from manim import (
     FadeIn,
     Indicate,
     LaggedStart,
+    VGroup,
+    smooth,
+    squish_rate_func,
 )
 
 import normmath as nm
@@ -33,15 +36,31 @@ __all__ = ["LayerNormScene", "MeanCentering", "Standardization", "Gain", "Bias",
 class LayerNormScene(GeometryScene):
     """LayerNorm scenes: the point cloud of the parameters and its LayerNorm steps."""
 
-    plane_half_size: ClassVar[float] = 11.0
-    axes_half_length: ClassVar[float] = 12.0
     near_plane_half_size: ClassVar[float] = 2.2
+    plane_margin: ClassVar[float] = 0.8
 
     def prepare(self) -> None:
-        self.cloud = self.params.cloud()
+        self.cloud = nm.with_cluster_groups(self.params.cloud())
         self.steps = nm.layer_norm_steps(
             self.cloud.points, self.params.gamma, self.params.beta, eps=IDEAL_EPS
         )
+        self.plane_half_size = nm.plane_half_size(
+            self.steps.centered, self.plane_margin, minimum=self.near_plane_half_size
+        )
+
+    def narration_values(self) -> dict[str, object]:
+        """How many points, and whether (and where) a tight cluster sits among them."""
+        cluster = nm.tight_cluster(self.cloud.points)
+        values: dict[str, object] = {
+            "count": len(self.cloud.points),
+            "cluster": cluster is not None,
+            "far_cluster": cluster is not None and cluster.far_out,
+        }
+        if cluster is not None:
+            values["cluster_count"] = cluster.count
+            values["spread_count"] = len(self.cloud.points) - cluster.count
+            values["cluster_center"] = tuple(np.round(cluster.center, 1))
+        return values
 
     def group_mask(self, name: str) -> np.ndarray:
         """Boolean mask of the cloud's points labelled ``name``."""
@@ -61,6 +80,9 @@ class MeanCentering(LayerNormScene):
     )
     formula = r"x - \mu\mathbf{1},\qquad \mu = \tfrac{1}{n}\textstyle\sum_i x_i"
 
+    def opening_points(self) -> np.ndarray:
+        return self.steps.raw
+
     def construct(self) -> None:
         self.show_cloud()
         self.show_mean_axis()
@@ -71,18 +93,24 @@ class MeanCentering(LayerNormScene):
 
     def show_cloud(self) -> None:
         with self.beat("intro") as tracker:
-            self.add(kit.axes(self.axes_half_length))
             raw = self.point_group("centered", self.steps.raw, "raw")
             appear = LaggedStart(*[FadeIn(dot) for dot in raw], lag_ratio=0.08)
             self.play(*self.panels(), appear, run_time=tracker.duration)
 
     def show_mean_axis(self) -> None:
         with self.beat("mean_axis") as tracker:
-            self.play(Create(kit.mean_axis(self.axes_half_length)), run_time=tracker.duration)
+            reach = kit.axis_length(self.renderer.camera.get_zoom())
+            label = self.facing(VGroup(kit.ones_label(0.9 * reach * nm.uniform_vector(3))))
+            self.play(
+                Create(kit.mean_axis(reach)),
+                FadeIn(label, rate_func=squish_rate_func(smooth, 0.5, 1.0)),
+                run_time=tracker.duration,
+            )
 
     def show_plane(self) -> None:
         with self.beat("plane") as tracker:
-            self.play(FadeIn(kit.plane(self.plane_half_size)), run_time=tracker.duration)
+            self.plane = kit.plane(self.plane_half_size)
+            self.play(FadeIn(self.plane), run_time=tracker.duration)
 
     def center(self) -> None:
         with self.beat("center") as tracker:
@@ -114,6 +142,9 @@ class Standardization(LayerNormScene):
     formula = r"\hat x = \frac{x-\mu}{\sigma},\qquad \lVert \hat x \rVert = \sqrt{n}"
     formula_caption = "σ: population std of x"
 
+    def opening_points(self) -> np.ndarray:
+        return self.steps.centered
+
     def construct(self) -> None:
         self.show_centered()
         self.show_sphere()
@@ -144,11 +175,7 @@ class Standardization(LayerNormScene):
             shrink = self.reshape_plane(
                 lambda a: nm.interpolate(self.plane_half_size, self.near_plane_half_size, a)
             )
-            self.move_camera(
-                **kit.POSES["sphere"].kwargs(),
-                run_time=tracker.duration,
-                added_anims=[*moves, shrink],
-            )
+            self.camera_to(tracker.duration, *moves, shrink, pose="sphere")
 
 
 class Gain(LayerNormScene):
@@ -163,12 +190,26 @@ class Gain(LayerNormScene):
     )
     formula = r"y = \gamma \odot \hat x"
 
+    def opening_points(self) -> np.ndarray:
+        return np.concatenate([self.steps.standardized, self.steps.gained])
+
     def construct(self) -> None:
         self.show_sphere()
         self.show_gain()
         self.apply_gain()
         self.note_tilt()
         self.orbit_final()
+
+    def narration_values(self) -> dict[str, object]:
+        gamma = np.asarray(self.params.gamma, dtype=float)
+        semi_axes = np.round(nm.sphere_radius(3) * np.abs(gamma), 2)
+        return {
+            **super().narration_values(),
+            "gamma": self.params.gamma,
+            "even_gain": bool(np.all(gamma == gamma[0])),
+            "semi_axes": tuple(semi_axes),
+            "radius": semi_axes[0],
+        }
 
     def gain_at(self, alpha: float) -> np.ndarray:
         """The gain grown from 1 to gamma, at progress ``alpha``."""
@@ -210,7 +251,7 @@ class Gain(LayerNormScene):
 
     def note_tilt(self) -> None:
         with self.beat("tilt") as tracker:
-            kit.orbit(self, 40.0, tracker.duration)
+            self.orbit(40.0, tracker.duration)
 
 
 class Bias(LayerNormScene):
@@ -226,12 +267,19 @@ class Bias(LayerNormScene):
     )
     formula = r"y = \gamma \odot \hat x + \beta"
 
+    def opening_points(self) -> np.ndarray:
+        return np.concatenate([self.steps.gained, self.steps.shifted])
+
     def construct(self) -> None:
         self.show_gained()
         self.show_bias()
         self.shift()
         self.note_center()
         self.orbit_final()
+
+    def narration_values(self) -> dict[str, object]:
+        beta = self.params.beta
+        return {**super().narration_values(), "beta": beta, "zero_bias": not any(beta)}
 
     def bias_at(self, alpha: float) -> np.ndarray:
         """The bias grown from 0 to beta, at progress ``alpha``."""
@@ -299,6 +347,25 @@ class Epsilon(LayerNormScene):
         self.regularized = nm.layer_norm(self.cloud.points, eps=self.params.eps).array()
         self.group_names = list(dict.fromkeys(self.cloud.groups))
 
+    def narration_values(self) -> dict[str, object]:
+        eps = self.params.eps
+        cluster = self.group_mask("small")
+        reach = nm.sphere_reach(self.cloud.points, eps)
+        contrast = bool(cluster.any()) and (
+            nm.reach_kind(reach[~cluster]) == "reached"
+            and nm.reach_kind(reach[cluster]) == "inside"
+        )
+        return {
+            **super().narration_values(),
+            "eps": eps,
+            "contrast": contrast,
+            "all_reached": nm.reach_kind(reach) == "reached",
+            "all_inside": nm.reach_kind(reach) == "inside",
+        }
+
+    def opening_points(self) -> np.ndarray:
+        return np.concatenate([self.steps.standardized, self.steps.centered])
+
     def construct(self) -> None:
         self.show_targets()
         self.predict()
@@ -336,11 +403,7 @@ class Epsilon(LayerNormScene):
             shrink = self.reshape_plane(
                 lambda a: nm.interpolate(self.plane_half_size, self.near_plane_half_size, a)
             )
-            self.move_camera(
-                **kit.POSES["sphere"].kwargs(),
-                run_time=tracker.duration,
-                added_anims=[*moves, shrink],
-            )
+            self.camera_to(tracker.duration, *moves, shrink, pose="sphere")
 
     def read_gaps(self) -> None:
         with self.beat("readout") as tracker:

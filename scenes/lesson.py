@@ -12,7 +12,20 @@ Render with ``manim render -ql scenes/lesson.py OneVectorLesson`` (or ``EdgeCase
 
 from __future__ import annotations
 
-from manim import UL, FadeIn, FadeOut, MathTex, Mobject, VGroup, Write
+from manim import (
+    UL,
+    Animation,
+    FadeIn,
+    FadeOut,
+    MathTex,
+    Mobject,
+    Rectangle,
+    VGroup,
+    Write,
+    config,
+    smooth,
+    squish_rate_func,
+)
 
 import normmath as nm
 from scenes.kit import PALETTE
@@ -35,15 +48,26 @@ FADE_SECONDS = 0.5
 BOARD_FADE_SECONDS = 1.0
 """Time the board takes to appear; the rest of its beat holds it still."""
 
+VEIL_OPACITY = 0.8
+"""Opacity of the background-coloured veil over a board part that recedes."""
+
+BOARD_PARTS = ("chart", "stats", "table")
+"""The parts of the board that take the focus in turn."""
+
 
 class LessonScene(NarratedScene):
     """Base of the lesson scenes: parameters, the board, the state tracker, captions.
 
     Subclasses set :attr:`title` and implement :meth:`states` (every state the scene visits,
     in order; the first is shown at the start and all of them fix the shared output scale).
+
+    One caption at a time: a new caption fades in only after the old one has faded out.
+    The board part a beat speaks about is in focus; the others recede behind veils, which
+    change once per beat (so the caching camera reuses still frames).
     """
 
     title = ""
+    default_focus: tuple[str, ...] = BOARD_PARTS
     lesson_vector: tuple[float, float, float] | None = None
     lesson_gain: float | None = None
     lesson_eps: float | None = None
@@ -66,10 +90,16 @@ class LessonScene(NarratedScene):
         self.heading.to_corner(UL, buff=0.35)
         self.caption = VGroup()
         self.formula = VGroup()
+        self.veils = {name: _veil(self.board.part(name)) for name in BOARD_PARTS}
+        self.veiled: set[str] = set()
 
     def states(self) -> list[LessonState]:
         """Every state this scene shows, in order."""
         raise NotImplementedError
+
+    def narration_values(self) -> dict[str, object]:
+        """The input vector, gain and epsilon the narration speaks of."""
+        return {"vector": self.base.vector, "gain": self.base.gain, "eps": self.base.eps}
 
     def open_board(self, seconds: float) -> None:
         """Bring in the heading and the board, already showing the first state, within
@@ -81,11 +111,21 @@ class LessonScene(NarratedScene):
             self.wait(seconds - fade)
 
     def say(self, text: str) -> list:
-        """Animations that replace the caption line under the formulas by ``text``."""
+        """Animations that replace the caption line under the formulas by ``text``: the old
+        caption fades out in the first half, the new one fades in in the second half."""
         new = plain_text(text)
-        new.scale_to_fit_width(min(new.width, 13.4)).move_to([0, 2.1, 0])
+        new.scale_to_fit_width(min(new.width, 13.4)).move_to([0, 2.2, 0])
         old, self.caption = self.caption, new
         return _swap(old, FadeIn(new))
+
+    def focus(self, *parts: str) -> list[Animation]:
+        """Animations that bring board ``parts`` (names in :data:`BOARD_PARTS`) into focus
+        and veil the others; nothing for parts already as asked."""
+        veil = set(BOARD_PARTS) - set(parts)
+        anims = [FadeIn(self.veils[name]) for name in sorted(veil - self.veiled)]
+        anims += [FadeOut(self.veils[name]) for name in sorted(self.veiled - veil)]
+        self.veiled = veil
+        return anims
 
     def show_formula(self, *tex: str, colors=None) -> list:
         """Animations that replace the formula row by the MathTex strings ``tex``.
@@ -94,7 +134,7 @@ class LessonScene(NarratedScene):
         """
         colors = colors or [color for _, color in RULES.values()]
         parts = [MathTex(t, font_size=30, color=c) for t, c in zip(tex, colors, strict=False)]
-        new = VGroup(*parts).arrange([1, 0, 0], buff=0.9).move_to([0, 2.88, 0])
+        new = VGroup(*parts).arrange([1, 0, 0], buff=0.9).move_to([0, 2.98, 0])
         old, self.formula = self.formula, new
         return _swap(old, Write(new))
 
@@ -114,19 +154,39 @@ class LessonScene(NarratedScene):
         else:
             self.wait(seconds)
 
-    def beat_to(self, name: str, state: LessonState, caption: str | None = None) -> None:
-        """Speak beat ``name``; first swap the caption, then move to ``state``."""
+    def beat_to(
+        self,
+        name: str,
+        state: LessonState,
+        caption: str | None = None,
+        focus: tuple[str, ...] | None = None,
+    ) -> None:
+        """Speak beat ``name``; first swap the caption and the focus (board parts, default
+        :attr:`default_focus`), then move to ``state``."""
         with self.beat(name) as tracker:
             rest = tracker.duration
-            if caption is not None:
-                self.play(*self.say(caption), run_time=FADE_SECONDS)
+            changes = [*self.say(caption)] if caption is not None else []
+            changes += self.focus(*(self.default_focus if focus is None else focus))
+            if changes:
+                self.play(*changes, run_time=FADE_SECONDS)
                 rest -= FADE_SECONDS
             self.go(state, max(rest, 1 / self.camera.frame_rate))
 
 
-def _swap(old: Mobject, entrance) -> list:
-    """``entrance`` preceded by fading out ``old`` when there is something to fade."""
-    return [FadeOut(old), entrance] if old.has_points() or old.submobjects else [entrance]
+def _swap(old: Mobject, entrance: Animation) -> list[Animation]:
+    """Fading out ``old`` in the first half of a play, then ``entrance`` in the second half
+    (just ``entrance`` when there is nothing to fade): never both at once."""
+    if not (old.has_points() or old.submobjects):
+        return [entrance]
+    entrance.rate_func = squish_rate_func(entrance.rate_func, 0.5, 1.0)
+    return [FadeOut(old, rate_func=squish_rate_func(smooth, 0.0, 0.5)), entrance]
+
+
+def _veil(part: Mobject) -> Rectangle:
+    """A background-coloured rectangle over ``part`` that makes it recede."""
+    veil = Rectangle(width=part.width + 0.3, height=part.height + 0.3, stroke_width=0)
+    veil.set_fill(config.background_color, opacity=VEIL_OPACITY)
+    return veil.move_to(part).set_z_index(5)
 
 
 def _vector_text(state: LessonState) -> str:
@@ -137,17 +197,27 @@ class OneVectorLesson(LessonScene):
     """Both rules on one vector: bars, statistics, formulas and the construction table."""
 
     title = "One vector, two rules"
-    demo_gain = 2.0
+    gain_factor = 2.0
     demo_eps = 1.0
     edit_offset = 3.0
+
+    def widened_eps(self) -> float:
+        """The larger epsilon of the prediction: :attr:`demo_eps`, or ten times the input's
+        epsilon when that is not smaller."""
+        eps = self.base.eps
+        return self.demo_eps if eps < self.demo_eps else 10 * eps
+
+    def narration_values(self) -> dict[str, object]:
+        _, gained, widened, *_ = self.states()
+        return {**super().narration_values(), "doubled_gain": gained.gain, "wide_eps": widened.eps}
 
     def states(self) -> list[LessonState]:
         base = self.base
         edited = base.vector[:2] + (base.vector[2] + self.edit_offset,)
         return [
             base,
-            base.with_(gain=self.demo_gain),
-            base.with_(eps=self.demo_eps),
+            base.with_(gain=self.gain_factor * base.gain),
+            base.with_(eps=self.widened_eps()),
             base.with_(vector=edited),
             base,
         ]
@@ -155,7 +225,11 @@ class OneVectorLesson(LessonScene):
     def construct(self) -> None:
         base, gained, widened, edited, _ = self.states()
         with self.beat("intro") as tracker:
-            self.play(*self.say(f"Input {_vector_text(base)}"), run_time=FADE_SECONDS)
+            self.play(
+                *self.say(f"Input {_vector_text(base)}"),
+                *self.focus("chart"),
+                run_time=FADE_SECONDS,
+            )
             self.open_board(tracker.duration - FADE_SECONDS)
         with self.beat("formulas") as tracker:
             rms = r"\mathrm{RMSNorm}=g\,\frac{x}{\sqrt{\mathrm{mean}(x^2)+\varepsilon}}"
@@ -163,37 +237,32 @@ class OneVectorLesson(LessonScene):
                 r"\mathrm{LayerNorm}=g\,"
                 r"\frac{x-\mathrm{mean}(x)}{\sqrt{\mathrm{var}(x)+\varepsilon}}"
             )
-            self.play(*self.show_formula(rms, ln), run_time=tracker.duration)
-        with self.beat("statistics") as tracker:
-            self.play(
-                *self.say("Statistics: population variance, epsilon inside the root"),
-                run_time=tracker.duration,
-            )
-        with self.beat("table") as tracker:
-            self.play(
-                *self.say(
-                    "Construction table: reference = Positive (1, 2, 3), same gain and epsilon"
-                ),
-                run_time=tracker.duration,
-            )
-        self.beat_to("predict_gain", base, f"Predict: gain {nm.display(self.demo_gain)}?")
-        self.beat_to("reveal_gain", gained)
-        self.beat_to("predict_eps", base, f"Predict: epsilon {nm.display(self.demo_eps)}?")
-        self.beat_to("reveal_eps", widened)
-        self.beat_to("edit", edited, f"Edit: x3 = {nm.display(edited.vector[2])}")
+            self.play(*self.focus(), run_time=FADE_SECONDS)
+            self.play(*self.show_formula(rms, ln), run_time=tracker.duration - FADE_SECONDS)
+        statistics = "Statistics: population variance, epsilon inside the root"
+        self.beat_to("statistics", base, statistics, ("stats",))
+        self.beat_to("table", base, "Table: reference = Positive (1, 2, 3)", ("table",))
+        both = ("chart", "stats")
+        self.beat_to("predict_gain", base, f"Predict: gain {nm.display(gained.gain)}?", both)
+        self.beat_to("reveal_gain", gained, focus=both)
+        self.beat_to("predict_eps", base, f"Predict: epsilon {nm.display(widened.eps)}?", both)
+        self.beat_to("reveal_eps", widened, focus=both)
         self.beat_to(
-            "outro",
-            base,
-            f"Input {_vector_text(base)} again: the numbers that normgeom explain prints",
+            "edit", edited, f"Edit: x3 = {nm.display(edited.vector[2])}", ("chart", "table")
         )
+        self.beat_to("outro", base, f"Input {_vector_text(base)} again, as normgeom explain prints")
 
 
 class EdgeCases(LessonScene):
     """Zero and constant vectors: undefined denominators, gain zero, positive epsilon."""
 
     title = "Edge cases: zero denominators"
+    default_focus = ("chart", "stats")
     small_eps = nm.LESSON_EPS
     large_eps = 1.0
+
+    def narration_values(self) -> dict[str, object]:
+        return {**super().narration_values(), "large_eps": self.large_eps}
 
     def states(self) -> list[LessonState]:
         zero = LessonState(nm.preset("zero"), self.base.gain, 0.0)
@@ -212,29 +281,38 @@ class EdgeCases(LessonScene):
         start, zero, gainless, zero_eps, constant, constant_eps, large = self.states()
         with self.beat("zero_predict") as tracker:
             self.play(
-                *self.say("Zero vector, epsilon 0. Predict: both outputs?"), run_time=FADE_SECONDS
+                *self.say("Zero vector, epsilon 0. Predict: both outputs?"),
+                *self.focus(*self.default_focus),
+                run_time=FADE_SECONDS,
             )
             self.open_board(FADE_SECONDS)
             self.go(zero, tracker.duration - 2 * FADE_SECONDS)
         self.beat_to("zero_reveal", zero, "Both denominators are 0: Undefined, not zero")
         self.beat_to("gain_zero", gainless, "Gain 0 does not make an undefined output defined")
-        self.beat_to("zero_eps", zero_eps, "Epsilon 0.000001: defined zeros (dots)")
+        small = nm.display(self.small_eps)
+        self.beat_to("zero_eps", zero_eps, f"Epsilon {small}: defined zeros (dots)")
         self.beat_to("constant_predict", constant, "Constant vector, epsilon 0. Predict?")
         self.beat_to(
             "constant_reveal", constant, "RMSNorm defined; LayerNorm variance 0: Undefined"
         )
-        self.beat_to("constant_eps", constant_eps, "Epsilon 0.000001: LayerNorm outputs 0")
-        self.beat_to("large_eps", large, f"Epsilon 1 on {_vector_text(large)}: a large contrast")
+        self.beat_to("constant_eps", constant_eps, f"Epsilon {small}: LayerNorm outputs 0")
+        large_text = f"Epsilon {nm.display(self.large_eps)} on {_vector_text(large)}"
+        self.beat_to("large_eps", large, f"{large_text}: a large contrast")
 
 
 class Invariances(LessonScene):
     """What each rule ignores: positive scaling, a common shift, a mean-zero input."""
 
     title = "What each rule ignores"
+    default_focus = ("chart", "stats")
     factor = 2.0
     offset = 3.0
     large_eps = 1.0
     large_gain = 2.0
+
+    def narration_values(self) -> dict[str, object]:
+        values = {"factor": self.factor, "offset": self.offset, "large_eps": self.large_eps}
+        return {**super().narration_values(), **values}
 
     def states(self) -> list[LessonState]:
         exact = self.base.with_(eps=0.0)
@@ -258,6 +336,7 @@ class Invariances(LessonScene):
         with self.beat("scale_predict") as tracker:
             self.play(
                 *self.say(f"Epsilon 0. Predict: multiply the input by {factor}?"),
+                *self.focus(*self.default_focus),
                 run_time=FADE_SECONDS,
             )
             self.open_board(tracker.duration - FADE_SECONDS)

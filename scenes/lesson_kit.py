@@ -21,7 +21,6 @@ from manim import (
     Animation,
     Dot,
     Line,
-    MathTex,
     Rectangle,
     Text,
     ValueTracker,
@@ -33,15 +32,17 @@ from manim import (
 import normmath as nm
 from normmath.lesson import COLUMNS, STATISTICS
 from scenes.kit import PALETTE
+from scenes.typeface import FONT, MIN_FONT_SIZE
 
 __all__ = [
     "RULES",
-    "FONT",
+    "TEXT_SIZE",
     "LessonState",
     "StateTracker",
     "Outline",
     "text_outline",
     "digit_outlines",
+    "TextPath",
     "plain_text",
     "Readout",
     "SignedBarChart",
@@ -57,11 +58,8 @@ RULES: dict[str, tuple[str, str]] = {
 }
 """The two rules: key -> (name, colour). Keys match the ``rms_``/``ln_`` lesson fields."""
 
-FONT = {"title": 34, "body": 22, "small": 18}
-"""Font sizes of the lesson scenes (chosen to stay legible at 480p)."""
-
-TEX_SCALE = 1.4
-"""MathTex digits look this much smaller than Text at the same font size."""
+TEXT_SIZE = {"title": 34, "body": 24, "small": MIN_FONT_SIZE}
+"""Font sizes of the lesson scenes (none below :data:`scenes.typeface.MIN_FONT_SIZE`)."""
 
 
 @dataclass(frozen=True)
@@ -128,19 +126,19 @@ def _outline(mobject) -> Outline:
 
 @cache
 def text_outline(text: str, font_size: float) -> Outline:
-    """The outline of ``text`` set as :class:`manim.Text` (typeset once per text and size)."""
-    return _outline(Text(text, font_size=font_size))
+    """The outline of ``text`` set in the lecture's typeface (typeset once per text and size)."""
+    return _outline(Text(text, font=FONT, font_size=font_size))
 
 
 @cache
 def digit_outlines(font_size: float) -> dict[str, Outline]:
-    """The outlines of ``0-9``, ``.`` and ``-`` (LaTeX digits, typeset once per size).
+    """The outlines of ``0-9``, ``.`` and ``-`` in the lecture's typeface (typeset once per
+    size; ``-`` is drawn as the minus sign).
 
     Every digit gets the same advance (tabular figures), so columns of numbers line up.
     """
     chars = "0123456789.-"
-    tex = MathTex(chars, font_size=font_size * TEX_SCALE)
-    glyphs = tex[0].submobjects
+    glyphs = Text("0123456789.\u2212", font=FONT, font_size=font_size).submobjects
     baseline = max(glyph.get_bottom()[1] for glyph in glyphs[:10])
     digit_width = max(glyph.width for glyph in glyphs[:10])
     height = max(glyph.height for glyph in glyphs[:10])
@@ -153,27 +151,53 @@ def digit_outlines(font_size: float) -> dict[str, Outline]:
     return outlines
 
 
-def plain_text(text: str, size: str = "body", color: str = "text") -> VMobject:
-    """``text`` as one filled path (cheap to draw and to copy), baseline at y = 0."""
-    outline = text_outline(text, FONT[size])
-    mob = VMobject(fill_color=PALETTE[color], fill_opacity=1.0, stroke_width=0)
-    return mob.set_points(outline.points.copy())
+def _spread(points: np.ndarray) -> float:
+    """Root-mean-square distance of ``points`` from their centroid (scales with the mobject)."""
+    return float(np.sqrt(((points - points.mean(axis=0)) ** 2).sum(axis=1).mean()))
+
+
+class TextPath(VMobject):
+    """Text as one filled path (cheap to draw and to copy), baseline at y = 0.
+
+    :attr:`font_size` is the size it is shown at: the size it was set in, times any scaling
+    applied since (rotation leaves it unchanged).
+    """
+
+    def __init__(self, text: str, font_size: float, color: str) -> None:
+        super().__init__(fill_color=color, fill_opacity=1.0, stroke_width=0)
+        self.set_points(text_outline(text, font_size).points.copy())
+        self._set_at = (float(font_size), _spread(self.points))
+
+    @property
+    def font_size(self) -> float:
+        """The font size this text is shown at."""
+        size, spread = self._set_at
+        return size * _spread(self.points) / spread
+
+
+def plain_text(text: str, size: str = "body", color: str = "text") -> TextPath:
+    """``text`` at size ``size`` (a :data:`TEXT_SIZE` name) in palette colour ``color``."""
+    return TextPath(text, TEXT_SIZE[size], PALETTE[color])
 
 
 class Readout(VMobject):
     """A number drawn exactly as :func:`normmath.display` writes it, or the word Undefined.
 
     One path per readout, rebuilt from cached glyph outlines only when :attr:`text` changes,
-    so updating every frame stays cheap. ``edge`` is the side held at the anchor (``LEFT``,
-    ``RIGHT`` or ``ORIGIN``); digits are centred vertically on the anchor.
+    so updating every frame stays cheap; its opacity is kept across changes. ``edge`` is the
+    side held at the anchor (``LEFT``, ``RIGHT`` or ``ORIGIN``); digits are centred
+    vertically on the anchor. :attr:`font_size` is the smaller of its two sizes (digits,
+    the word Undefined).
     """
 
-    def __init__(self, font_size: float = FONT["body"], color=PALETTE["text"], edge=ORIGIN):
+    def __init__(self, font_size: float = TEXT_SIZE["body"], color=PALETTE["text"], edge=ORIGIN):
         super().__init__(fill_color=color, fill_opacity=1.0, stroke_width=0)
+        undefined_size = max(MIN_FONT_SIZE, 0.8 * font_size)
+        self.font_size = min(font_size, undefined_size)
         self.edge = edge
         self.color_of = {"number": color, "undefined": PALETTE["undefined"]}
         self.glyphs = digit_outlines(font_size)
-        self.undefined = text_outline("Undefined", font_size * 0.8)
+        self.undefined = text_outline("Undefined", undefined_size)
         self.anchor = VectorizedPoint()
         self.add(self.anchor)
         self.text = ""
@@ -205,7 +229,7 @@ class Readout(VMobject):
         x, y, _ = self.anchor.get_center()
         left = x - width * (1 + self.edge[0]) / 2
         self.set_points(points + [left, y - self.digit_height / 2, 0])
-        self.set_fill(self.color_of[color], opacity=1.0, family=False)
+        self.set_fill(self.color_of[color], family=False)
         return self
 
 
@@ -228,7 +252,7 @@ class SignedBarChart(VGroup):
     only the word Undefined in its slot. :attr:`unit` is scene units per output unit.
     """
 
-    def __init__(self, count: int, limit: float, width: float = 6.6, height: float = 2.6):
+    def __init__(self, count: int, limit: float, width: float = 6.6, height: float = 2.4):
         super().__init__()
         self.count, self.limit = count, limit
         self.unit = height / 2 / limit
@@ -336,7 +360,7 @@ class StatsPanel(VGroup):
     output mean, output RMS). :attr:`readouts` maps statistic keys to readouts.
     """
 
-    def __init__(self, row_height: float = 0.37, columns: tuple[float, float] = (3.5, 5.25)):
+    def __init__(self, row_height: float = 0.37, columns: tuple[float, float] = (4.0, 5.75)):
         super().__init__()
         self.readouts: dict[str, Readout] = {}
         labels = dict(STATISTICS)
@@ -379,7 +403,7 @@ class ConstructionTable(VGroup):
     :attr:`readouts` maps (column key, row index) to readouts (all but the coordinate name).
     """
 
-    def __init__(self, count: int, width: float = 13.6, row_height: float = 0.5) -> None:
+    def __init__(self, count: int, width: float = 13.6, row_height: float = 0.46) -> None:
         super().__init__()
         self.readouts: dict[tuple[str, int], Readout] = {}
         step = width / len(COLUMNS)
@@ -394,7 +418,7 @@ class ConstructionTable(VGroup):
                 if key == "coordinate":
                     cells.add(_label(f"x{i + 1}").move_to([x, y, 0]))
                 else:
-                    self.readouts[key, i] = Readout().at([x, y, 0])
+                    self.readouts[key, i] = Readout(TEXT_SIZE["small"]).at([x, y, 0])
         line_y = -0.65 * row_height
         rule = Line(
             [-width / 2, line_y, 0], [width / 2, line_y, 0], color=PALETTE["axis"], stroke_width=1
@@ -417,9 +441,9 @@ class LessonBoard(VGroup):
 
     def __init__(self, count: int, limit: float) -> None:
         super().__init__()
-        self.chart = SignedBarChart(count, limit).move_to([-3.35, 0.0, 0])
-        self.stats = StatsPanel().move_to([3.7, 0.0, 0])
-        self.table = ConstructionTable(count).move_to([0, -2.75, 0])
+        self.chart = SignedBarChart(count, limit).move_to([-3.35, -0.1, 0])
+        self.stats = StatsPanel().move_to([3.75, -0.1, 0])
+        self.table = ConstructionTable(count).move_to([0, -2.85, 0])
         self.gain = Readout(edge=LEFT).at([2.35, 3.55, 0])
         self.eps = Readout(edge=LEFT).at([5.15, 3.55, 0])
         digit = self.gain.digit_height
@@ -439,6 +463,11 @@ class LessonBoard(VGroup):
         self.add(self.chart, self.legend, self.stats, self.table, self.settings)
         self.lesson: nm.Lesson | None = None
         self._state: LessonState | None = None
+
+    def part(self, name: str) -> VGroup:
+        """A part that takes the focus: ``chart`` (with its legend), ``stats`` or ``table``."""
+        parts = {"chart": (self.chart, self.legend), "stats": (self.stats,), "table": (self.table,)}
+        return VGroup(*parts[name])
 
     @property
     def readouts(self) -> dict:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import numpy as np
-from manim import Create, FadeIn
+from manim import Create, FadeIn, VGroup
 
 import normmath as nm
 from scenes import kit
@@ -32,14 +32,25 @@ class RMSNormScene(GeometryScene):
     RMSNorm outputs and LayerNorm targets (epsilon 0)."""
 
     plane_half_size: ClassVar[float] = 2.2
+    ones_label_reach: ClassVar[float] = 1.6
     formula = RMS_FORMULA
     formula_caption = "RMSNorm: no centering, ε = 0 here"
 
     def prepare(self) -> None:
-        cloud = self.params.cloud()
-        large = cloud.group("large")
-        self.healthy = large if len(large) else cloud.points
+        self.cloud = nm.with_cluster_groups(self.params.cloud())
+        large = self.cloud.group("large")
+        self.healthy = large if len(large) else self.cloud.points
         self.collapse = nm.collapse_set()
+
+    def narration_values(self) -> dict[str, object]:
+        """How many healthy-regime points, which ones, and whether their spread dominates."""
+        widely = len(self.healthy) < len(self.cloud.points)
+        ratio = float(np.ma.median(nm.mean_to_std_ratio(self.healthy)))
+        return {
+            "count": len(self.healthy),
+            "healthy_kind": "widely spread vectors" if widely else "vectors",
+            "spread_dominates": ratio < 1.0,
+        }
 
     @staticmethod
     def rms(points: np.ndarray) -> np.ndarray:
@@ -56,7 +67,8 @@ class RMSNormScene(GeometryScene):
         self.plane = kit.plane(self.plane_half_size, opacity=0.1)
         self.add(self.plane, kit.sphere(), kit.equator())
         if poles:
-            self.add(kit.pole_axis(), self.facing(kit.pole_markers()))
+            label = kit.ones_label(self.ones_label_reach * nm.collapse_poles(3)[0])
+            self.add(kit.pole_axis(), self.facing(kit.pole_markers()), self.facing(VGroup(label)))
 
     def targets(self, points: np.ndarray) -> list:
         """Fade-ins of the LayerNorm targets (crosses) of ``points``."""
@@ -77,6 +89,9 @@ class RMSNormHealthy(RMSNormScene):
         LegendEntry("cross", "ln_target", "LayerNorm target"),
         LegendEntry("line", "gap", "RMS ↔ LN gap"),
     )
+
+    def opening_points(self) -> np.ndarray:
+        return np.concatenate([self.healthy, self.ln(self.healthy)])
 
     def construct(self) -> None:
         self.show_inputs()
@@ -105,9 +120,7 @@ class RMSNormHealthy(RMSNormScene):
     def normalize(self) -> None:
         with self.beat("normalize") as tracker:
             moves = self.move_with_trails("rms", self.healthy, self.rms(self.healthy), "rms")
-            self.move_camera(
-                **kit.POSES["sphere"].kwargs(), run_time=tracker.duration, added_anims=moves
-            )
+            self.camera_to(tracker.duration, *moves, pose="sphere")
 
     def show_gaps(self) -> None:
         with self.beat("gaps") as tracker:
@@ -126,6 +139,9 @@ class RMSNormCollapse(RMSNormScene):
         LegendEntry("line", "gap", "RMS ↔ LN gap"),
     )
     formula_caption = "|μ| ≫ σ: RMSNorm keeps only sign(μ)"
+
+    def opening_points(self) -> np.ndarray:
+        return self.collapse.points
 
     def construct(self) -> None:
         self.show_inputs()
@@ -155,9 +171,7 @@ class RMSNormCollapse(RMSNormScene):
             moves = []
             for name, pts in self.sign_groups():
                 moves += self.move_with_trails(name, pts, self.rms(pts))
-            self.move_camera(
-                **kit.POSES["poles"].kwargs(), run_time=tracker.duration, added_anims=moves
-            )
+            self.camera_to(tracker.duration, *moves, pose="poles")
 
     def show_targets(self) -> None:
         with self.beat("targets") as tracker:
@@ -177,6 +191,9 @@ class RMSNormComparison(RMSNormScene):
         LegendEntry("cross", "ln_target", "LayerNorm target"),
         LegendEntry("star", "pole", "poles ±(1, 1, 1)"),
     )
+
+    def opening_points(self) -> np.ndarray:
+        return np.concatenate([self.rms(self.healthy), self.rms(self.collapse.points)])
 
     def construct(self) -> None:
         self.show_sphere()

@@ -8,18 +8,17 @@ engine and voice versions, and the loudness target, so an unchanged beat is neve
 synthesized again. The same text gives the same samples: hibari's noise has a fixed seed,
 piper runs with its noise scales at zero.
 
-:func:`speak_beats` synthesizes a scene's narration before the scene renders, so a text the
-voice cannot speak fails in one line naming the scene and the beat, before any video is
-written.
+:func:`prepare` synthesizes a beat before it plays, so a text the voice cannot speak fails in
+one line naming the scene and the beat, and no video is written.
 """
 
 from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import tempfile
 import threading
-import time
 import wave
 from functools import cache
 from pathlib import Path
@@ -31,8 +30,8 @@ from scenes.loudness import CEILING_DBTP, TARGET_LUFS, normalize
 from scenes.pronunciation import spoken
 from scenes.voices import (
     NEURAL_VOICES,
+    SPEECH_FAILURE,
     SpeechError,
-    make_service,
     reading_duration,
     voice_identity,
 )
@@ -45,7 +44,7 @@ __all__ = [
     "SERVICES",
     "read_wav",
     "write_wav",
-    "speak_beats",
+    "prepare",
 ]
 
 HIBARI_SEED = 0
@@ -215,21 +214,18 @@ SERVICES: dict[str, type[SpeechService]] = {
 """The services of this module by voice name."""
 
 
-def speak_beats(scene: str, beats: dict[str, str], voice: str, cache_dir: Path) -> float:
-    """Synthesize every beat of a scene into its voiceover cache; return the seconds it took.
-
-    Beats already in the cache cost nothing.
+def prepare(service: SpeechService, where: str, text: str) -> None:
+    """Synthesize ``text`` into ``service``'s cache, so the beat that speaks it plays from there.
 
     Raises
     ------
     SpeechError
-        When the voice fails on a beat: ``<scene>, beat <name>: <what failed>``.
+        When the voice fails, with the message ``<where>: <what failed>``, after printing it
+        as one :data:`scenes.voices.SPEECH_FAILURE` line on stderr for the renderer.
     """
-    started = time.perf_counter()
-    service = make_service(voice, cache_dir)
-    for beat, text in beats.items():
-        try:
-            service._wrap_generate_from_text(text)
-        except Exception as exc:  # any service's failure, named by scene and beat
-            raise SpeechError(f"{scene}, beat {beat}: {str(exc).splitlines()[0]}") from exc
-    return time.perf_counter() - started
+    try:
+        service._wrap_generate_from_text(text)
+    except Exception as exc:  # any service's failure, named by where it happened
+        message = f"{where}: {str(exc).splitlines()[0]}"
+        print(SPEECH_FAILURE + message, file=sys.stderr, flush=True)
+        raise SpeechError(message) from exc

@@ -1,26 +1,35 @@
-"""The base of every geometry scene: camera pose, panels, named point groups, moves, orbit.
+"""The base of every geometry scene: camera, axes, panels, named point groups, moves, orbit.
 
 A scene subclass sets class attributes (``pose``, ``legend_entries``, ``formula``, ...) and
 writes ``construct`` as a list of beat-named steps. Every point group it draws is kept in
 :attr:`GeometryScene.points_mob` under a name, so tests can read the final positions.
+
+Framing: the camera only moves through :meth:`GeometryScene.camera_to`, which zooms out
+whenever a drawn point would leave the frame (:func:`scenes.kit.fit_zoom`), and the labelled
+axes follow the zoom so they keep their screen size. Predictions: a beat whose narration
+ends with a question is followed by a pause with an on-screen cue before the next beat.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import ClassVar
 
 import numpy as np
 from manim import (
+    DEGREES,
     Animation,
     FadeIn,
     FadeOut,
+    Group,
     ManimColor,
     Mobject,
     UpdateFromAlphaFunc,
     VGroup,
     VMobject,
     interpolate_color,
+    linear,
     smooth,
     squish_rate_func,
 )
@@ -30,7 +39,15 @@ from scenes import kit
 from scenes.narrated import NarratedThreeDScene
 from scenes.params import SceneParams, load_params
 
-__all__ = ["GHOST_OPACITY", "IDEAL_EPS", "Path", "GeometryScene", "vector_text"]
+__all__ = [
+    "GHOST_OPACITY",
+    "IDEAL_EPS",
+    "PREDICTION_PAUSE",
+    "Path",
+    "GeometryScene",
+    "is_prediction",
+    "vector_text",
+]
 
 GHOST_OPACITY = 0.35
 """Opacity of the faded copy of an earlier state."""
@@ -40,6 +57,11 @@ IDEAL_EPS = 0.0
 
 PANEL_FADE_SHARE = 0.2
 """Share of its beat a panel takes to fade in."""
+
+PREDICTION_PAUSE = 3.0
+"""Seconds of silence, with the cue on screen, between a prediction question and its answer."""
+
+_FRAMING_SAMPLES = 24
 
 Path = Callable[[float], np.ndarray]
 """Positions of a point group at animation progress ``alpha`` in [0, 1], shape (k, 3)."""
@@ -51,6 +73,11 @@ def _one(alpha: float) -> float:
 
 def _zero(alpha: float) -> float:
     return 0.0
+
+
+def is_prediction(text: str) -> bool:
+    """A beat is a prediction when its narration ends with a question."""
+    return text.rstrip().endswith("?")
 
 
 def vector_text(values) -> str:
@@ -80,11 +107,54 @@ class GeometryScene(NarratedThreeDScene):
         self.points_mob: dict[str, VGroup] = {}
         self.trails = VGroup()
         self.renderer.camera.should_apply_shading = False
-        self.set_camera_orientation(**kit.POSES[self.pose].kwargs())
+        self.cue = Group()
+        self.pauses: list[tuple[str, float, Group]] = []
+        """Each prediction pause: its beat, its seconds and its cue."""
         self.prepare()
+        pose = kit.POSES[self.pose]
+        fit = kit.fit_zoom(
+            self.opening_points(), pose.phi * DEGREES, pose.theta * DEGREES, pose.focal_distance
+        )
+        pose = pose.with_zoom(min(pose.zoom, fit))
+        self.set_camera_orientation(**pose.kwargs())
+        self.axes = kit.axes(pose.zoom)
+        kit.face_camera(self, self.axes[1:])
+        self.add(self.axes)
 
     def prepare(self) -> None:
-        """Hook: compute this scene's normmath results (called at the end of setup)."""
+        """Hook: compute this scene's normmath results (called in setup, before the camera
+        is placed)."""
+
+    def opening_points(self) -> np.ndarray:
+        """Hook: every point the opening pose must hold in frame, shape (k, 3): those drawn
+        before the camera first moves, at every position they take until then."""
+        return np.zeros((0, 3))
+
+    @contextmanager
+    def beat(self, name: str) -> Iterator:
+        """Speak beat ``name`` (see :meth:`scenes.narrated._Narrated.beat`); a prediction
+        cue still on screen leaves as it starts, and a prediction beat ends with a pause."""
+        self.remove(*self.cue)
+        self.renderer.camera.remove_fixed_in_frame_mobjects(*self.cue)
+        self.cue = Group()
+        with super().beat(name) as tracker:
+            yield tracker
+        if is_prediction(self.beat_text(name)):
+            self.pause_for_prediction(name)
+
+    def pause_for_prediction(self, name: str) -> None:
+        """Hold :data:`PREDICTION_PAUSE` seconds with the cue and a shrinking countdown bar;
+        the cue stays until the next beat starts (a slide ends on it)."""
+        cue = kit.prediction_cue()
+        bar = kit.countdown_bar(cue)
+        self.cue = Group(cue, bar)
+        self.add_fixed_in_frame_mobjects(cue, bar)
+        self.pauses.append((name, PREDICTION_PAUSE, self.cue))
+        self.play(
+            FadeIn(cue, run_time=0.3),
+            UpdateFromAlphaFunc(bar, lambda m, a: kit.set_countdown(m, cue, a), rate_func=linear),
+            run_time=PREDICTION_PAUSE,
+        )
 
     # --- building ------------------------------------------------------------------------
 
@@ -168,11 +238,68 @@ class GeometryScene(NarratedThreeDScene):
 
         return [self.move_points(name, path, color), self.grow_trails(trails, start, path)]
 
+    # --- camera ------------------------------------------------------------------------
+
+    def drawn_points(self) -> np.ndarray:
+        """Positions of every registered point group now in the scene, shape (k, 3)."""
+        shown = [g for g in self.points_mob.values() if g in self.mobjects]
+        return np.concatenate([kit.positions(g) for g in shown]) if shown else np.zeros((0, 3))
+
+    def camera_to(
+        self,
+        run_time: float,
+        *anims: Animation,
+        pose: str | None = None,
+        degrees: float = 0.0,
+        rate_func: Callable[[float], float] = smooth,
+        points_move: bool | None = None,
+    ) -> None:
+        """Play ``anims`` while the camera turns to ``pose`` (and/or ``degrees`` further about
+        the vertical axis), zoomed out just enough that every drawn point stays in frame.
+
+        Moving points (``points_move``, by default whenever ``anims`` are given) are framed
+        frame by frame, the camera animation running after theirs; still points get one zoom
+        that frames the whole turn.
+        """
+        points_move = bool(anims) if points_move is None else points_move
+        camera = self.renderer.camera
+        start = np.array([camera.get_phi(), camera.get_theta(), camera.get_zoom()])
+        end = start.copy()
+        if pose is not None:
+            target = kit.POSES[pose]
+            end = np.array([target.phi * DEGREES, target.theta * DEGREES, target.zoom])
+        end[1] += degrees * DEGREES
+        focal = camera.get_focal_distance()
+
+        def fit(alpha: float) -> float:
+            phi, theta = nm.interpolate(start[:2], end[:2], alpha)
+            return kit.fit_zoom(self.drawn_points(), phi, theta, focal)
+
+        steady = np.inf
+        if not points_move:
+            steady = min(fit(a) for a in np.linspace(0.0, 1.0, _FRAMING_SAMPLES + 1))
+
+        def update(_, alpha: float) -> None:
+            phi, theta, zoom = nm.interpolate(start, end, alpha)
+            zoom = min(zoom, steady, fit(alpha) if points_move else np.inf)
+            camera.phi_tracker.set_value(phi)
+            camera.theta_tracker.set_value(theta)
+            camera.zoom_tracker.set_value(zoom)
+            kit.set_axes(self.axes, zoom)
+
+        trackers = Group(camera.phi_tracker, camera.theta_tracker, camera.zoom_tracker)
+        turn = UpdateFromAlphaFunc(trackers, update, rate_func=rate_func)
+        self.play(*anims, turn, run_time=run_time)
+
+    def orbit(self, degrees: float, run_time: float, *anims: Animation) -> None:
+        """Turn the camera ``degrees`` about the vertical axis at constant speed."""
+        self.camera_to(run_time, *anims, degrees=degrees, rate_func=linear, points_move=False)
+
     def orbit_without_trails(self) -> None:
         """The final orbit, fading out the trails (they reach far outside the sphere)."""
         with self.beat("orbit") as tracker:
             fades = [FadeOut(trail) for trail in self.trails]
-            kit.orbit(self, self.orbit_degrees, tracker.duration, *fades)
+            self.orbit(self.orbit_degrees, tracker.duration, *fades)
 
     def reshape_plane(
         self, half_size: Callable[[float], float], gain: Path = _one, bias: Path = _zero
@@ -185,4 +312,4 @@ class GeometryScene(NarratedThreeDScene):
     def orbit_final(self, beat: str = "orbit") -> None:
         """Speak ``beat`` while the camera circles the final state."""
         with self.beat(beat) as tracker:
-            kit.orbit(self, self.orbit_degrees, tracker.duration)
+            self.orbit(self.orbit_degrees, tracker.duration)

@@ -42,6 +42,8 @@ __all__ = [
     "EXTERNAL_SERVICES",
     "VoiceError",
     "SpeechError",
+    "SPEECH_FAILURE",
+    "speech_failure",
     "reading_duration",
     "voice_name",
     "voice_identity",
@@ -189,6 +191,20 @@ class VoiceError(RuntimeError):
 
 class SpeechError(RuntimeError):
     """A voice that failed on a text; the message names the scene and the beat."""
+
+
+SPEECH_FAILURE = "normgeom: speech failed: "
+"""How a scene process reports a :class:`SpeechError` on stderr, one line, for its renderer."""
+
+
+def speech_failure(output: str) -> str | None:
+    """The last speech failure a scene process reported in ``output``, else ``None``.
+
+    >>> speech_failure("noise\nnormgeom: speech failed: Gain, beat intro: no sound\nTraceback")
+    'Gain, beat intro: no sound'
+    """
+    lines = [line for line in output.splitlines() if line.startswith(SPEECH_FAILURE)]
+    return lines[-1].removeprefix(SPEECH_FAILURE) if lines else None
 
 
 def reading_duration(text: str) -> float:

@@ -66,3 +66,19 @@ def render_scene(silent_voice, scene_media):
         return scene
 
     return run
+
+
+@pytest.fixture
+def sample_scene(silent_voice, scene_media):
+    """Play a scene class frame by frame at ``fps`` without drawing, calling
+    ``probe(scene, time)`` where each frame would be drawn; return the finished scene."""
+
+    def run(scene_class, probe, fps=3):
+        settings = {**TINY, "frame_rate": fps, "media_dir": str(scene_media)}
+        with tempconfig({**settings, "dry_run": True}):
+            scene = scene_class()
+            scene.renderer.render = lambda s, t, moving=None: probe(s, t)
+            scene.render()
+        return scene
+
+    return run

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from normgeom.cli import app as cli
 from normgeom.cli import doctor
+from normgeom.render.targets import Target
 from scenes.catalog import scene_names
 
 runner = CliRunner()
@@ -161,17 +162,31 @@ def test_main_turns_user_errors_into_one_line(monkeypatch, capsys):
     assert capsys.readouterr().err.startswith("normgeom: error: unknown scene 'Nope'")
 
 
-def test_a_beat_the_voice_fails_on_is_one_line_exit_1_before_any_video(media, monkeypatch):
-    from scenes import speech
+SNOW_SCENE = """
+from scenes.narrated import NarratedScene
 
-    def broken(self, text):
-        raise RuntimeError("onnxruntime: out of memory")
 
-    monkeypatch.setattr(speech.HibariService, "synthesize", broken)
-    result = runner.invoke(cli.app, ["render", "Bias", "-q", "low"])
+class Snow(NarratedScene):
+    def construct(self):
+        with self.beat("intro") as tracker:
+            self.wait(tracker.duration)
+        with self.beat("snow") as tracker:
+            self.wait(tracker.duration)
+"""
+
+
+def test_a_beat_the_voice_cannot_speak_is_one_line_exit_1_no_video(media, tmp_path, monkeypatch):
+    (tmp_path / "snow.py").write_text(SNOW_SCENE)
+    (tmp_path / "narration").mkdir()
+    (tmp_path / "narration" / "snow.toml").write_text(
+        '[Snow]\nintro = "It snows."\nsnow = "☃ ☃ ☃"\n'
+    )
+    snow = Target("Snow", tmp_path / "snow.py", "Snow")
+    monkeypatch.setattr(cli, "resolve_quality", lambda name: TINY)
+    monkeypatch.setattr(cli, "resolve_scenes", lambda names: [snow])
+    result = runner.invoke(cli.app, ["render", "Snow", "--voice", "hibari"])
     assert result.exit_code == 1
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("normgeom: error: Bias, beat intro: voice 'hibari' failed on ")
-    assert "out of memory" in lines[0]
-    assert not list(media.glob("scenes/**/*.mp4")) and not list(media.glob("videos/**/*.mp4"))
+    assert lines == ["normgeom: error: Snow, beat snow: voice 'hibari' cannot speak '☃ ☃ ☃' "
+                     "(no sound came out)"]  # fmt: skip
+    assert not list(media.glob("scenes/**/*.mp4"))

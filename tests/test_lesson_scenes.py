@@ -195,7 +195,7 @@ def test_readout_draws_the_glyphs_of_its_text():
     readout = Readout().at([1.0, 2.0, 0.0])
     readout.show(-1.2247448713915890)
     assert readout.text == "-1.224745"
-    glyphs = lesson_kit.digit_outlines(lesson_kit.FONT["body"])
+    glyphs = lesson_kit.digit_outlines(lesson_kit.TEXT_SIZE["body"])
     assert len(readout.points) == sum(len(glyphs[c].points) for c in "-1.224745")
     assert readout.get_center()[0] == pytest.approx(1.0, abs=0.05)
     readout.show(np.ma.masked)
@@ -216,3 +216,36 @@ def test_every_scene_is_a_lesson_scene_in_the_registry():
     for cls in (OneVectorLesson, EdgeCases, Invariances):
         assert load_scene_class(cls.__name__) is cls
         assert issubclass(cls, LessonScene)
+
+
+@pytest.mark.parametrize("scene_class", [OneVectorLesson, EdgeCases, Invariances])
+def test_one_caption_at_a_time(silent_voice, scene_media, monkeypatch, scene_class):
+    """At every frame of every play (so at every beat boundary too), at most one caption
+    line is visible: a new caption never fades in over the old one."""
+    from manim import Scene, tempconfig
+
+    from tests.conftest import TINY
+
+    captions = []
+    say = LessonScene.say
+
+    def recording_say(self, text):
+        animations = say(self, text)
+        captions.append(self.caption)
+        return animations
+
+    visible_counts = []
+    update_to_time = Scene.update_to_time
+
+    def counting_update(self, t):
+        update_to_time(self, t)
+        shown = {id(m) for m in self.get_mobject_family_members()}
+        visible = [c for c in captions if id(c) in shown and c.get_fill_opacity() > 0.01]
+        visible_counts.append(len(visible))
+
+    monkeypatch.setattr(LessonScene, "say", recording_say)
+    monkeypatch.setattr(Scene, "update_to_time", counting_update)
+    with tempconfig({**TINY, "dry_run": True, "media_dir": str(scene_media)}):
+        scene_class().render()
+    assert len(captions) >= 5 and len(visible_counts) > 100
+    assert max(visible_counts) == 1

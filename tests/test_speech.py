@@ -10,8 +10,8 @@ import pytest
 
 from scenes import speech
 from scenes.loudness import CEILING_DBTP, TARGET_LUFS, measure
-from scenes.speech import read_wav, speak_beats
-from scenes.voices import SpeechError, make_service
+from scenes.speech import prepare, read_wav
+from scenes.voices import SpeechError, make_service, speech_failure
 
 SENTENCE = "Centering removes the mean. Then every vector is rescaled to the same length."
 WORDS = len(SENTENCE.split())
@@ -79,13 +79,14 @@ def test_cache_key_holds_the_voice_versions(tmp_path):
     assert entry["input_text"] == "Hello." == data["input_text"]
 
 
-def test_a_failing_beat_is_named_with_its_scene_and_nothing_is_written(tmp_path):
-    beats = {"intro": "Hello there.", "snow": "☃ ☃ ☃"}
+def test_a_failing_beat_is_one_line_naming_where_and_nothing_is_written(tmp_path, capsys):
+    service = make_service("hibari", cache_dir=tmp_path)
+    prepare(service, "Winter, beat intro", "Hello there.")
     with pytest.raises(SpeechError) as failure:
-        speak_beats("Winter", beats, "hibari", tmp_path)
+        prepare(service, "Winter, beat snow", "☃ ☃ ☃")
     message = str(failure.value)
     assert message.startswith("Winter, beat snow: voice 'hibari' cannot speak '☃ ☃ ☃'")
-    assert "\n" not in message
+    assert speech_failure(capsys.readouterr().err) == message
     assert len(list(tmp_path.glob("*.wav"))) == 1  # the intro, complete; nothing of the snow
     assert not list(tmp_path.glob("*.part"))
 
@@ -95,5 +96,6 @@ def test_engine_failure_is_one_speech_error(tmp_path, monkeypatch):
         raise RuntimeError("onnxruntime: bad allocation\nmore detail")
 
     monkeypatch.setattr(speech.HibariService, "synthesize", broken)
+    service = make_service("hibari", cache_dir=tmp_path)
     with pytest.raises(SpeechError, match=r"^Gain, beat intro: voice 'hibari' failed on 'Hi\.'"):
-        speak_beats("Gain", {"intro": "Hi."}, "hibari", tmp_path)
+        prepare(service, "Gain, beat intro", "Hi.")

@@ -3,8 +3,8 @@
 Each scene runs as ``python -m manim render <file> <Scene>`` with the voice, the parameter
 file and a per-scene speech cache in its environment; the finished MP4 (and manim-voiceover's
 ``.srt``) are copied atomically to ``media/scenes/<480p15>/``. A scene whose cache key is
-unchanged and whose output exists is not rendered again. The narration is synthesized into
-the speech cache before manim starts, so a beat the voice cannot speak fails first, by name.
+unchanged and whose output exists is not rendered again. A beat the voice cannot speak
+fails the render with the one line the scene printed, naming the scene and the beat.
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ from pathlib import Path
 from normgeom.cli.params import fingerprint, write_params
 from normgeom.errors import RenderError
 from normgeom.render.atomic import copy_file
-from normgeom.render.cache import State, narration, render_key
+from normgeom.render.cache import State, render_key
 from normgeom.render.manim_config import scene_config
 from normgeom.render.paths import Layout
 from normgeom.render.probe import duration
 from normgeom.render.quality import Quality
 from normgeom.render.targets import Target
 from scenes.params import PARAMS_ENV, SceneParams
-from scenes.voices import VOICE_CACHE_ENV, VOICE_ENV, SpeechError
+from scenes.voices import VOICE_CACHE_ENV, VOICE_ENV, speech_failure
 
 __all__ = ["RenderResult", "Renderer", "default_jobs"]
 
@@ -125,7 +125,6 @@ class Renderer:
                 key,
             )
         start = time.perf_counter()
-        speech_seconds = self._speak(target)
         self._run_manim(target)
         made = self.layout.manim_video(target, self.quality)
         copy_file(made, video)
@@ -136,13 +135,7 @@ class Renderer:
         seconds = time.perf_counter() - start
         length = duration(video)
         self.state.put(
-            self.record_id(target),
-            {
-                "key": key,
-                "duration": length,
-                "render_seconds": seconds,
-                "speech_seconds": speech_seconds,
-            },
+            self.record_id(target), {"key": key, "duration": length, "render_seconds": seconds}
         )
         return RenderResult(
             target,
@@ -178,17 +171,6 @@ class Renderer:
             except BaseException:
                 pool.shutdown(cancel_futures=True)
                 raise
-
-    def _speak(self, target: Target) -> float:
-        """Synthesize the scene's narration into its voiceover cache; the seconds it took."""
-        from scenes.speech import speak_beats
-
-        try:
-            return speak_beats(
-                target.name, narration(target), self.voice, self.layout.voice_cache(target)
-            )
-        except SpeechError as exc:
-            raise RenderError(str(exc)) from None
 
     def _run_manim(self, target: Target) -> None:
         params_file = write_params(self.params, self.layout.work)
@@ -227,7 +209,11 @@ class Renderer:
                     command, env=env, stdout=handle, stderr=subprocess.STDOUT, check=False
                 )
         if completed.returncode != 0:
-            where = "above" if self.verbose else f"in {self.layout.log_file(target, self.quality)}"
+            log = self.layout.log_file(target, self.quality)
+            failure = None if self.verbose else speech_failure(log.read_text(errors="replace"))
+            if failure is not None:
+                raise RenderError(failure)
+            where = "above" if self.verbose else f"in {log}"
             raise RenderError(
                 f"{target.name}: manim failed (exit {completed.returncode}); its output is {where}"
             )

@@ -1,0 +1,113 @@
+"""What a viewer sees in the 3D scenes: labelled axes facing the camera, surfaces that hold
+their points, every drawn point inside the frame at every sampled moment, prediction pauses."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from manim import config
+
+import normmath as nm
+from scenes import kit
+from scenes.layernorm import Bias, Epsilon, Gain, MeanCentering, Standardization
+from scenes.narrated import scene_beats
+from scenes.rmsnorm import RMSNormCollapse, RMSNormComparison, RMSNormHealthy
+from scenes.stage import PREDICTION_PAUSE, is_prediction
+
+SCENES_3D = [
+    MeanCentering,
+    Standardization,
+    Gain,
+    Bias,
+    Epsilon,
+    RMSNormHealthy,
+    RMSNormCollapse,
+    RMSNormComparison,
+]
+LABEL_MIN_PX_AT_480P = 12
+
+
+def frame_position(camera, points):
+    """Frame coordinates of scene points as the scene's own camera projects them now."""
+    camera.reset_rotation_matrix()
+    return camera.project_points(np.atleast_2d(points))[:, :2]
+
+
+@pytest.mark.parametrize("scene_class", SCENES_3D, ids=lambda c: c.__name__)
+def test_axis_labels_face_the_camera_in_the_final_frame(construct_scene, scene_class):
+    scene = construct_scene(scene_class)
+    camera = scene.renderer.camera
+    on_screen = scene.get_mobject_family_members()
+    lines, *labels = scene.axes
+    assert lines in on_screen and len(labels) == 3
+    half = np.array([config.frame_width, config.frame_height]) / 2
+    for label in labels:
+        assert label in on_screen
+        assert label in camera.fixed_orientation_mobjects
+        drawn = camera.transform_points_pre_display(label, label.points)
+        offset = drawn - label.points
+        np.testing.assert_allclose(offset - offset[0], 0.0, atol=1e-9)  # not turned by the view
+        np.testing.assert_allclose(label.points[:, 2], label.get_center()[2], atol=1e-9)
+        assert np.all(np.abs(drawn[:, :2]) <= half), "label outside the frame"
+        height_px = label.height * 480 / config.frame_height
+        assert height_px >= LABEL_MIN_PX_AT_480P
+
+
+def test_axis_labels_read_x1_x2_x3_at_the_positive_ends():
+    axes = kit.axes(0.5)
+    for i, label in enumerate(axes[1:]):
+        direction = label.get_center() / np.linalg.norm(label.get_center())
+        np.testing.assert_allclose(direction, np.eye(3)[i], atol=1e-9)
+        assert np.linalg.norm(label.get_center()) > kit.axis_length(0.5)
+
+
+def test_axes_keep_their_screen_size_when_the_zoom_changes():
+    near, far = kit.axes(2.0), kit.set_axes(kit.axes(2.0), 0.25)
+    assert kit.axis_length(0.25) * 0.25 == pytest.approx(kit.axis_length(2.0) * 2.0)
+    np.testing.assert_allclose(far[1].get_center() * 0.25, near[1].get_center() * 2.0)
+    ticks_far = len(kit.axis_polylines(0.25))
+    assert ticks_far > len(kit.axis_polylines(2.0))  # a unit tick at every integer
+
+
+def test_every_centered_point_lies_inside_the_drawn_plane(construct_scene):
+    scene = construct_scene(MeanCentering)
+    corners = nm.plane_coordinates(scene.plane.get_vertices())
+    centered = nm.plane_coordinates(kit.positions(scene.points_mob["centered"]))
+    low, high = corners.min(axis=0), corners.max(axis=0)
+    assert len(corners) == 4
+    assert np.all((centered > low) & (centered < high))
+
+
+@pytest.mark.parametrize("scene_class", SCENES_3D, ids=lambda c: c.__name__)
+def test_every_drawn_point_stays_in_the_frame(sample_scene, scene_class):
+    half = np.array([config.frame_width, config.frame_height]) / 2
+    outside = []
+
+    def probe(scene, time):
+        shown = [g for g in scene.points_mob.values() if g in scene.mobjects]
+        points = np.concatenate([kit.positions(g) for g in shown]) if shown else []
+        if len(points) == 0:
+            return
+        xy = frame_position(scene.renderer.camera, points)
+        if np.any(np.abs(xy) > half):
+            beat = list(scene_beats(scene_class))[len(scene.beats_done)]
+            outside.append((beat, round(scene.renderer.time + time, 1)))
+
+    sample_scene(scene_class, probe)
+    assert not outside, f"points outside the frame at (beat, seconds): {outside[:5]}"
+
+
+@pytest.mark.parametrize(
+    "scene_class",
+    [Standardization, Gain, Bias, Epsilon, RMSNormHealthy, RMSNormCollapse],
+    ids=lambda c: c.__name__,
+)
+def test_every_prediction_is_followed_by_a_pause(construct_scene, scene_class):
+    scene = construct_scene(scene_class)
+    questions = [name for name in scene_beats(scene_class) if is_prediction(scene.beat_text(name))]
+    assert questions, "this scene asks a prediction"
+    assert [name for name, _, _ in scene.pauses] == questions
+    assert all(seconds >= PREDICTION_PAUSE >= 2.5 for _, seconds, _ in scene.pauses)
+    on_screen = scene.get_mobject_family_members()
+    for _, _, cue in scene.pauses:
+        assert len(cue) == 2 and not any(part in on_screen for part in cue), "cue left over"

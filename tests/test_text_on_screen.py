@@ -1,0 +1,96 @@
+"""Every text of the lecture is set in one typeface and stays legible at 480p.
+
+Each scene (and the title card) is built headlessly while every :class:`manim.Text` and
+:class:`manim.MathTex` made is recorded. Text is legible when its capitals and digits are
+at least about 12 px high in a 480p frame, measured on freshly typeset glyphs.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from manim import MarkupText, MathTex, SingleStringMathTex, Text, tempconfig
+
+from scenes import lesson_kit
+from scenes.cards import TitleCard
+from scenes.catalog import load_scene_class, scene_names
+from scenes.typeface import FONT
+from tests.conftest import TINY
+
+MIN_CAP_PX = 12.0
+"""Least height of capitals and digits at 480p, in pixels."""
+
+PX_PER_UNIT = 480 / 8.0
+"""Pixels per scene unit in a 480p frame (the frame is 8 units high)."""
+
+SCENES = [*scene_names(), "TitleCard"]
+
+
+@cache
+def text_cap_px(font: str, size: float) -> float:
+    """Height of ``H`` and ``0`` set in ``font`` at ``size``, in 480p pixels."""
+    return Text("H0", font=font, font_size=size).height * PX_PER_UNIT
+
+
+@cache
+def tex_cap_px(size: float) -> float:
+    """Height of a TeX ``0`` at ``size``, in 480p pixels."""
+    return MathTex("0", font_size=size).height * PX_PER_UNIT
+
+
+@cache
+def built(name: str, media: str) -> dict:
+    """The texts and formulas made while building scene ``name``, and its final texts."""
+    made = {"text": [], "tex": []}
+    originals = {cls: cls.__init__ for cls in (Text, MarkupText, MathTex)}
+
+    def recorder(cls, kind):
+        def init(self, *args, **kwargs):
+            originals[cls](self, *args, **kwargs)
+            if type(self) is cls:
+                made[kind].append((getattr(self, "font", ""), self.font_size, args[:1]))
+
+        return init
+
+    for cls, kind in ((Text, "text"), (MarkupText, "text"), (MathTex, "tex")):
+        cls.__init__ = recorder(cls, kind)
+    lesson_kit.text_outline.cache_clear()
+    lesson_kit.digit_outlines.cache_clear()
+    scene_class = TitleCard if name == "TitleCard" else load_scene_class(name)
+    try:
+        with tempconfig({**TINY, "dry_run": True, "media_dir": media}):
+            scene = scene_class(skip_animations=True)
+            scene.render()
+    finally:
+        for cls, init in originals.items():
+            cls.__init__ = init
+    shown = [m for m in scene.get_mobject_family_members() if hasattr(m, "font_size")]
+    return {**made, "shown": shown}
+
+
+@pytest.fixture
+def scene_texts(silent_voice, scene_media):
+    return lambda name: built(name, str(scene_media))
+
+
+@pytest.mark.parametrize("name", SCENES)
+def test_one_typeface(scene_texts, name):
+    texts = scene_texts(name)["text"]
+    assert texts, f"{name} sets no text"
+    assert {font for font, _, _ in texts} == {FONT}, [t for t in texts if t[0] != FONT]
+
+
+@pytest.mark.parametrize("name", SCENES)
+def test_text_is_legible_at_480p(scene_texts, name):
+    made = scene_texts(name)
+    small = [(t, s) for font, s, t in made["text"] if text_cap_px(font, s) < MIN_CAP_PX]
+    small += [(t, s) for _, s, t in made["tex"] if tex_cap_px(s) < MIN_CAP_PX]
+    assert not small, f"typeset too small at 480p: {small}"
+    for mob in made["shown"]:
+        if isinstance(mob, Text | MarkupText | lesson_kit.TextPath | lesson_kit.Readout):
+            assert text_cap_px(FONT, mob.font_size) >= MIN_CAP_PX, (type(mob), mob.font_size)
+        elif isinstance(mob, SingleStringMathTex):
+            assert tex_cap_px(mob.font_size) >= MIN_CAP_PX, mob.font_size
+        else:
+            pytest.fail(f"a text of unknown kind on screen: {type(mob).__name__}")
