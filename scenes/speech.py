@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import tempfile
 import threading
 import wave
@@ -30,7 +29,6 @@ from scenes.loudness import CEILING_DBTP, TARGET_LUFS, normalize
 from scenes.pronunciation import spoken
 from scenes.voices import (
     NEURAL_VOICES,
-    SPEECH_FAILURE,
     SpeechError,
     reading_duration,
     voice_identity,
@@ -220,12 +218,9 @@ def prepare(service: SpeechService, where: str, text: str) -> None:
     Raises
     ------
     SpeechError
-        When the voice fails, with the message ``<where>: <what failed>``, after printing it
-        as one :data:`scenes.voices.SPEECH_FAILURE` line on stderr for the renderer.
+        When the voice fails, with the one-line message ``<where>: <what failed>``.
     """
     try:
         service._wrap_generate_from_text(text)
     except Exception as exc:  # any service's failure, named by where it happened
-        message = f"{where}: {str(exc).splitlines()[0]}"
-        print(SPEECH_FAILURE + message, file=sys.stderr, flush=True)
-        raise SpeechError(message) from exc
+        raise SpeechError(f"{where}: {str(exc).splitlines()[0]}") from exc

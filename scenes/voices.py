@@ -42,7 +42,6 @@ __all__ = [
     "EXTERNAL_SERVICES",
     "VoiceError",
     "SpeechError",
-    "SPEECH_FAILURE",
     "speech_failure",
     "reading_duration",
     "voice_name",
@@ -193,18 +192,15 @@ class SpeechError(RuntimeError):
     """A voice that failed on a text; the message names the scene and the beat."""
 
 
-SPEECH_FAILURE = "normgeom: speech failed: "
-"""How a scene process reports a :class:`SpeechError` on stderr, one line, for its renderer."""
+def speech_failure(reason: str) -> str | None:
+    """The message of a :class:`SpeechError` reported as ``SpeechError: <message>``, else
+    ``None``.
 
-
-def speech_failure(output: str) -> str | None:
-    """The last speech failure a scene process reported in ``output``, else ``None``.
-
-    >>> speech_failure("noise\nnormgeom: speech failed: Gain, beat intro: no sound\nTraceback")
-    'Gain, beat intro: no sound'
+    >>> speech_failure("SpeechError: Gain, beat intro: no sound"), speech_failure("KeyError: x")
+    ('Gain, beat intro: no sound', None)
     """
-    lines = [line for line in output.splitlines() if line.startswith(SPEECH_FAILURE)]
-    return lines[-1].removeprefix(SPEECH_FAILURE) if lines else None
+    prefix = f"{SpeechError.__name__}: "
+    return reason.removeprefix(prefix) if reason.startswith(prefix) else None
 
 
 def reading_duration(text: str) -> float:
