@@ -36,7 +36,7 @@ FRACTIONS = (0.25, 0.5, 0.75, 1.0)
 THUMB = (256, 144)
 """Size of one frame on the sheet, in pixels."""
 
-LABEL_WIDTH = 190
+LABEL_WIDTH = 215
 """Width of the scene-name column, in pixels."""
 
 GAP = 6
