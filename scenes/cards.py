@@ -7,14 +7,11 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, UP, FadeIn, FadeOut, Scene, Text, VGroup, Write
 
-from scenes.catalog import SCENES
+from scenes.catalog import LECTURE_SUBTITLE, LECTURE_TITLE, SCENES
 from scenes.kit import PALETTE
 from scenes.typeface import FONT
 
-__all__ = ["LECTURE_TITLE", "LECTURE_SUBTITLE", "TitleCard", "SummaryCard"]
-
-LECTURE_TITLE = "The Geometry of LayerNorm and RMSNorm"
-LECTURE_SUBTITLE = "What normalization does to vectors, in three dimensions"
+__all__ = ["TitleCard", "SummaryCard"]
 
 
 class TitleCard(Scene):

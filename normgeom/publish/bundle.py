@@ -30,7 +30,7 @@ from normgeom.render.job import RenderJob
 from normgeom.render.runner import JobResult, Runner
 from normgeom.render.targets import Target, card
 from normgeom.render.versions import versions
-from scenes.cards import LECTURE_TITLE
+from scenes.catalog import LECTURE_TITLE
 
 __all__ = ["DECK_PAGE", "Bundle", "check_folder", "publish"]
 
