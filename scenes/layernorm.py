@@ -70,6 +70,8 @@ class LayerNormScene(GeometryScene):
 class MeanCentering(LayerNormScene):
     """Subtracting the mean slides every point along the all-ones line onto the plane."""
 
+    lecture_order: ClassVar[int] = 10
+
     pose = "cloud"
     orbit_degrees = 150.0
     legend_entries = (
@@ -132,6 +134,8 @@ class MeanCentering(LayerNormScene):
 class Standardization(LayerNormScene):
     """Dividing by the standard deviation moves every centered point onto the sphere."""
 
+    lecture_order: ClassVar[int] = 20
+
     pose = "plane"
     legend_entries = (
         LegendEntry("dot", "centered", "centered x − μ"),
@@ -181,6 +185,8 @@ class Standardization(LayerNormScene):
 class Gain(LayerNormScene):
     """The gain gamma scales each axis: the sphere becomes an ellipsoid, the plane tilts."""
 
+    lecture_order: ClassVar[int] = 30
+
     pose = "ellipsoid"
     legend_entries = (
         LegendEntry("dot", "standardized", "standardized x̂"),
@@ -201,15 +207,8 @@ class Gain(LayerNormScene):
         self.orbit_final()
 
     def narration_values(self) -> dict[str, object]:
-        gamma = np.asarray(self.params.gamma, dtype=float)
-        semi_axes = np.round(nm.sphere_radius(3) * np.abs(gamma), 2)
-        return {
-            **super().narration_values(),
-            "gamma": self.params.gamma,
-            "even_gain": bool(np.all(gamma == gamma[0])),
-            "semi_axes": tuple(semi_axes),
-            "radius": semi_axes[0],
-        }
+        facts = nm.affine_facts(self.params.gamma, self.params.beta)
+        return {**super().narration_values(), "gamma": self.params.gamma, **facts}
 
     def gain_at(self, alpha: float) -> np.ndarray:
         """The gain grown from 1 to gamma, at progress ``alpha``."""
@@ -257,6 +256,8 @@ class Gain(LayerNormScene):
 class Bias(LayerNormScene):
     """The bias beta translates the whole figure; the old position stays visible."""
 
+    lecture_order: ClassVar[int] = 40
+
     pose = "shifted"
     orbit_degrees = 120.0
     legend_entries = (
@@ -278,8 +279,8 @@ class Bias(LayerNormScene):
         self.orbit_final()
 
     def narration_values(self) -> dict[str, object]:
-        beta = self.params.beta
-        return {**super().narration_values(), "beta": beta, "zero_bias": not any(beta)}
+        facts = nm.affine_facts(self.params.gamma, self.params.beta)
+        return {**super().narration_values(), "beta": self.params.beta, **facts}
 
     def bias_at(self, alpha: float) -> np.ndarray:
         """The bias grown from 0 to beta, at progress ``alpha``."""
@@ -331,6 +332,8 @@ class Bias(LayerNormScene):
 class Epsilon(LayerNormScene):
     """With a large epsilon, only rows whose variance dominates it reach the sphere."""
 
+    lecture_order: ClassVar[int] = 50
+
     pose = "plane"
     legend_entries = (
         LegendEntry("cross", "ln_target", "target with ε = 0"),
@@ -349,19 +352,9 @@ class Epsilon(LayerNormScene):
 
     def narration_values(self) -> dict[str, object]:
         eps = self.params.eps
-        cluster = self.group_mask("small")
-        reach = nm.sphere_reach(self.cloud.points, eps)
-        contrast = bool(cluster.any()) and (
-            nm.reach_kind(reach[~cluster]) == "reached"
-            and nm.reach_kind(reach[cluster]) == "inside"
-        )
-        return {
-            **super().narration_values(),
-            "eps": eps,
-            "contrast": contrast,
-            "all_reached": nm.reach_kind(reach) == "reached",
-            "all_inside": nm.reach_kind(reach) == "inside",
-        }
+        outcome = nm.epsilon_outcome(self.cloud.points, self.group_mask("small"), eps)
+        flags = {kind: outcome == kind for kind in ("contrast", "all_reached", "all_inside")}
+        return {**super().narration_values(), "eps": eps, **flags}
 
     def opening_points(self) -> np.ndarray:
         return np.concatenate([self.steps.standardized, self.steps.centered])

@@ -1,8 +1,8 @@
 """The one-vector lesson: RMS scaling beside mean centering on three coordinates.
 
 Three narrated 2D scenes share one :class:`LessonScene` base: the input vector, gain and
-epsilon come from :func:`scenes.params.load_params` (defaults Positive (1, 2, 3), gain 1,
-epsilon 1e-6) or from the class attributes ``lesson_vector``, ``lesson_gain``,
+epsilon come from the scene's parameters ``self.params`` (defaults Positive (1, 2, 3),
+gain 1, epsilon 1e-6) or from the class attributes ``lesson_vector``, ``lesson_gain``,
 ``lesson_eps`` of a subclass. Every number and bar comes from :func:`normmath.lesson`
 through :class:`scenes.lesson_kit.LessonBoard`.
 
@@ -12,6 +12,8 @@ Render with ``manim render -ql scenes/lesson.py OneVectorLesson`` (or ``EdgeCase
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from manim import (
     UL,
     Animation,
@@ -19,10 +21,8 @@ from manim import (
     FadeOut,
     MathTex,
     Mobject,
-    Rectangle,
     VGroup,
     Write,
-    config,
     smooth,
     squish_rate_func,
 )
@@ -36,9 +36,9 @@ from scenes.lesson_kit import (
     StateTracker,
     chart_limit,
     plain_text,
+    veil,
 )
 from scenes.narrated import NarratedScene
-from scenes.params import load_params
 
 __all__ = ["LessonScene", "OneVectorLesson", "EdgeCases", "Invariances"]
 
@@ -47,9 +47,6 @@ FADE_SECONDS = 0.5
 
 BOARD_FADE_SECONDS = 1.0
 """Time the board takes to appear; the rest of its beat holds it still."""
-
-VEIL_OPACITY = 0.8
-"""Opacity of the background-coloured veil over a board part that recedes."""
 
 BOARD_PARTS = ("chart", "stats", "table")
 """The parts of the board that take the focus in turn."""
@@ -74,7 +71,7 @@ class LessonScene(NarratedScene):
 
     def setup(self) -> None:
         super().setup()
-        params = load_params()
+        params = self.params
         vector = params.vector if self.lesson_vector is None else self.lesson_vector
         gain = params.gain if self.lesson_gain is None else self.lesson_gain
         eps = params.lesson_eps if self.lesson_eps is None else self.lesson_eps
@@ -90,7 +87,7 @@ class LessonScene(NarratedScene):
         self.heading.to_corner(UL, buff=0.35)
         self.caption = VGroup()
         self.formula = VGroup()
-        self.veils = {name: _veil(self.board.part(name)) for name in BOARD_PARTS}
+        self.veils = {name: veil(self.board.part(name)) for name in BOARD_PARTS}
         self.veiled: set[str] = set()
 
     def states(self) -> list[LessonState]:
@@ -182,19 +179,14 @@ def _swap(old: Mobject, entrance: Animation) -> list[Animation]:
     return [FadeOut(old, rate_func=squish_rate_func(smooth, 0.0, 0.5)), entrance]
 
 
-def _veil(part: Mobject) -> Rectangle:
-    """A background-coloured rectangle over ``part`` that makes it recede."""
-    veil = Rectangle(width=part.width + 0.3, height=part.height + 0.3, stroke_width=0)
-    veil.set_fill(config.background_color, opacity=VEIL_OPACITY)
-    return veil.move_to(part).set_z_index(5)
-
-
 def _vector_text(state: LessonState) -> str:
     return "(" + ", ".join(nm.display(v) for v in state.vector) + ")"
 
 
 class OneVectorLesson(LessonScene):
     """Both rules on one vector: bars, statistics, formulas and the construction table."""
+
+    lecture_order: ClassVar[int] = 90
 
     title = "One vector, two rules"
     gain_factor = 2.0
@@ -256,6 +248,8 @@ class OneVectorLesson(LessonScene):
 class EdgeCases(LessonScene):
     """Zero and constant vectors: undefined denominators, gain zero, positive epsilon."""
 
+    lecture_order: ClassVar[int] = 110
+
     title = "Edge cases: zero denominators"
     default_focus = ("chart", "stats")
     small_eps = nm.LESSON_EPS
@@ -302,6 +296,8 @@ class EdgeCases(LessonScene):
 
 class Invariances(LessonScene):
     """What each rule ignores: positive scaling, a common shift, a mean-zero input."""
+
+    lecture_order: ClassVar[int] = 120
 
     title = "What each rule ignores"
     default_focus = ("chart", "stats")
