@@ -27,6 +27,9 @@ SCENES: tuple[SceneEntry, ...] = (
     SceneEntry("RMSNormCollapse", "rmsnorm", "mu >> sigma: RMSNorm collapses onto two poles"),
     SceneEntry("RMSNormComparison", "rmsnorm", "Both regimes on one sphere"),
     SceneEntry("OneVectorLesson", "lesson", "One vector, two rules: every number of both"),
+    SceneEntry(
+        "OneVectorGeometry", "onevector", "The lesson's vector in 3D: where each rule moves it"
+    ),
     SceneEntry("EdgeCases", "lesson", "Zero and constant vectors: undefined denominators"),
     SceneEntry("Invariances", "lesson", "Scaling, shifting and what each rule ignores"),
 )
