@@ -67,7 +67,11 @@ def _columns(lesson: nm.Lesson) -> list[tuple[str, str]]:
 
 
 def lesson_json(lesson: nm.Lesson) -> dict:
-    """The lesson as plain data: unrounded floats, ``None`` where undefined, with reasons."""
+    """The lesson as plain data: unrounded floats, ``None`` where undefined, with reasons.
+
+    ``overflow`` lists the columns and statistics with values beyond the float range (also
+    ``None``); the data never holds NaN or infinity.
+    """
     return {
         "vector": list(lesson.vector),
         "gain": lesson.gain,
@@ -75,8 +79,14 @@ def lesson_json(lesson: nm.Lesson) -> dict:
         "statistics": lesson.statistics(),
         "rows": [{key: getattr(row, key) for key, _ in _columns(lesson)} for row in lesson.rows],
         "undefined": {"rms": lesson.rms_reason, "ln": lesson.ln_reason},
+        "overflow": list(lesson.overflow),
         "reference": list(nm.POSITIVE) if lesson.has_reference else None,
     }
+
+
+def _cell(lesson: nm.Lesson, key: str, value) -> str:
+    """A value to six decimals; ``overflow`` for a value beyond the float range."""
+    return "overflow" if value is None and key in lesson.overflow else nm.display(value)
 
 
 def _tables(lesson: nm.Lesson) -> tuple[Table, Table]:
@@ -85,7 +95,7 @@ def _tables(lesson: nm.Lesson) -> tuple[Table, Table]:
     stats.add_column("value", justify="right", no_wrap=True)
     values = lesson.statistics()
     for key, label in STATISTICS:
-        stats.add_row(label, nm.display(values[key]))
+        stats.add_row(label, _cell(lesson, key, values[key]))
     table = Table(title="Construction table", title_justify="left")
     columns = _columns(lesson)
     for _, header in columns:
@@ -93,7 +103,7 @@ def _tables(lesson: nm.Lesson) -> tuple[Table, Table]:
     for row in lesson.rows:
         table.add_row(
             *(
-                getattr(row, key) if key == "coordinate" else nm.display(getattr(row, key))
+                getattr(row, key) if key == "coordinate" else _cell(lesson, key, getattr(row, key))
                 for key, _ in columns
             )
         )
@@ -116,6 +126,13 @@ def print_lesson(lesson: nm.Lesson, console: Console | None = None) -> None:
     for rule, reason in (("rms", lesson.rms_reason), ("ln", lesson.ln_reason)):
         if reason:
             console.print(f"{RULE_NAMES[rule]} is Undefined ({reason}); no gain makes it defined")
+    if lesson.overflow:
+        labels = {**dict(COLUMNS), **dict(STATISTICS)}
+        names = ", ".join(labels[key].lower() for key in lesson.overflow)
+        console.print(
+            f"Beyond the float64 range (about 1.8e308), shown as overflow: {names}; "
+            "every other number is exact."
+        )
     if lesson.has_reference:
         console.print("References: Positive (1, 2, 3) under the same gain and epsilon.")
     else:
@@ -144,6 +161,6 @@ def explain(
         eps_value = nm.validation.as_eps(_number(eps, "--eps"), "--eps")
         lesson = nm.lesson(vector, gain=_number(gain, "--gain"), eps=eps_value)
     if as_json:
-        print(json.dumps(lesson_json(lesson), indent=2))
+        print(json.dumps(lesson_json(lesson), indent=2, allow_nan=False))
     else:
         print_lesson(lesson)

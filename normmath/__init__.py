@@ -21,6 +21,13 @@ from normmath.datasets import (
     regime_clouds,
 )
 from normmath.errors import NormMathError, UndefinedResultError
+from normmath.facts import (
+    TightCluster,
+    reach_kind,
+    sphere_reach,
+    tight_cluster,
+    with_cluster_groups,
+)
 from normmath.geometry import (
     LayerNormSteps,
     apply_affine,
@@ -81,6 +88,7 @@ __all__ = [
     "NormResult",
     "PointSet",
     "RowStats",
+    "TightCluster",
     "UndefinedResultError",
     "VectorJourney",
     "angle_between",
@@ -109,15 +117,19 @@ __all__ = [
     "plane_corners",
     "plane_half_size",
     "preset",
+    "reach_kind",
     "project_to_mean_zero",
     "regime_clouds",
     "rms_norm",
     "row_stats",
     "smooth",
+    "sphere_reach",
     "sphere_gap",
     "sphere_radius",
     "sphere_wireframe",
+    "tight_cluster",
     "uniform_component",
     "uniform_vector",
     "vector_journey",
+    "with_cluster_groups",
 ]

@@ -22,6 +22,7 @@ __all__ = [
     "PRESETS",
     "STATISTICS",
     "COLUMNS",
+    "OVERFLOWING",
     "LessonRow",
     "Lesson",
     "lesson",
@@ -71,6 +72,13 @@ COLUMNS: tuple[tuple[str, str], ...] = (
 )
 """The construction table's columns in display order: (:class:`LessonRow` field, header)."""
 
+OVERFLOWING = ("square", "centered", "mean_square", "variance")
+"""The values that can exceed the float range for a finite input (squares and differences of
+coordinates beyond about 1e154); every other value of a finite input is finite or refused."""
+
+SCIENTIFIC_FROM = 1e15
+"""From this magnitude :func:`display` writes scientific notation (floats have no decimals left)."""
+
 
 def preset(name: str) -> tuple[float, ...]:
     """The vector of a preset by name (see :data:`PRESETS`)."""
@@ -83,7 +91,10 @@ def preset(name: str) -> tuple[float, ...]:
 
 @dataclass(frozen=True)
 class LessonRow:
-    """One coordinate of the construction table; ``None`` marks an undefined output."""
+    """One coordinate of the construction table.
+
+    ``None`` marks an undefined output, or a square or centered value beyond the float range.
+    """
 
     coordinate: str
     input: float
@@ -97,7 +108,11 @@ class LessonRow:
 
 @dataclass(frozen=True)
 class Lesson:
-    """The whole lesson for one vector: table rows, statistics and undefined reasons."""
+    """The whole lesson for one vector: table rows, statistics and undefined reasons.
+
+    ``overflow`` names the columns and statistics (of :data:`OVERFLOWING`) that have at
+    least one value beyond the float range; those values are ``None``.
+    """
 
     vector: tuple[float, ...]
     gain: float
@@ -106,6 +121,7 @@ class Lesson:
     stats: RowStats
     rms_defined: bool
     ln_defined: bool
+    overflow: tuple[str, ...] = ()
 
     @property
     def rms_reason(self) -> str | None:
@@ -167,13 +183,14 @@ def lesson(vector=POSITIVE, gain: float = 1.0, eps: float = LESSON_EPS) -> Lesso
     rms, ln, rms_ok, ln_ok = _outputs(x, gain, eps)
     ref = np.array(POSITIVE) if x.shape[0] == len(POSITIVE) else None
     ref_rms, ref_ln = (_outputs(ref, gain, eps)[:2]) if ref is not None else (None, None)
-    centered = x - float(stats.mean)
+    with np.errstate(over="ignore"):
+        square, centered = _finite(x**2), _finite(x - float(stats.mean))
     rows = tuple(
         LessonRow(
             coordinate=f"x{i + 1}",
             input=float(x[i]),
-            square=float(x[i] ** 2),
-            centered=float(centered[i]),
+            square=square[i],
+            centered=centered[i],
             rms_output=rms[i] if rms else None,
             ln_output=ln[i] if ln else None,
             rms_reference=ref_rms[i] if ref_rms else None,
@@ -181,16 +198,31 @@ def lesson(vector=POSITIVE, gain: float = 1.0, eps: float = LESSON_EPS) -> Lesso
         )
         for i in range(x.shape[0])
     )
-    return Lesson(tuple(float(v) for v in x), gain, eps, rows, stats, rms_ok, ln_ok)
+    too_large = {"square": None in square, "centered": None in centered}
+    too_large |= {key: bool(np.ma.is_masked(getattr(stats, key))) for key in OVERFLOWING[2:]}
+    overflow = tuple(key for key in OVERFLOWING if too_large[key])
+    return Lesson(tuple(float(v) for v in x), gain, eps, rows, stats, rms_ok, ln_ok, overflow)
+
+
+def _finite(values: np.ndarray) -> list[float | None]:
+    """The values as floats, ``None`` where they overflowed."""
+    return [float(v) if np.isfinite(v) else None for v in values]
 
 
 def display(value) -> str:
     """Round to six decimals for display, dropping trailing zeros; None -> ``Undefined``.
 
+    From :data:`SCIENTIFIC_FROM` on, six decimals of scientific notation.
+
     >>> display(1.2247448713915890), display(-0.0000001), display(None), display(4.0)
     ('1.224745', '0', 'Undefined', '4')
+    >>> display(2.5e200)
+    '2.5e+200'
     """
     if value is None or np.ma.is_masked(value):
         return "Undefined"
+    if abs(float(value)) >= SCIENTIFIC_FROM:
+        mantissa, exponent = f"{float(value):.6e}".split("e")
+        return f"{mantissa.rstrip('0').rstrip('.')}e{exponent}"
     text = f"{round(float(value), 6):.6f}".rstrip("0").rstrip(".")
     return "0" if text in {"-0", ""} else text

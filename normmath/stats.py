@@ -12,10 +12,13 @@ import numpy as np
 
 from normmath.norms import (
     LAYER_NORM_EPS,
+    denominator,
     layer_norm,
     rms_norm,
     row_mean,
     row_mean_square,
+    row_rms,
+    row_std,
     row_variance,
 )
 from normmath.validation import as_eps, as_rows
@@ -37,7 +40,7 @@ def mean_to_std_ratio(x) -> np.ma.MaskedArray:
     True
     """
     x = as_rows(x)
-    std = np.sqrt(row_variance(x))
+    std = row_std(x)
     valid = std > 0
     return _masked(np.abs(row_mean(x)) / np.where(valid, std, 1.0), valid)
 
@@ -52,9 +55,9 @@ def angle_to_uniform(x) -> np.ma.MaskedArray:
     0.0
     """
     x = as_rows(x)
-    norm = np.linalg.norm(x, axis=-1)
-    valid = norm > 0
-    cosine = np.sum(x, axis=-1) / (np.sqrt(x.shape[-1]) * np.where(valid, norm, 1.0))
+    rms = row_rms(x)  # the cosine is mean / rms = sum / (sqrt(n) |x|), without overflow
+    valid = rms > 0
+    cosine = row_mean(x) / np.where(valid, rms, 1.0)
     return _masked(np.arccos(np.clip(cosine, -1.0, 1.0)), valid)
 
 
@@ -65,14 +68,16 @@ class RowStats:
     ``variance``/``std`` are population statistics. ``ln_denominator`` is
     ``sqrt(variance + eps)``, ``rms_denominator`` is ``sqrt(mean_square + eps)``. Output
     statistics are masked where the normalization is undefined. ``mu_over_sigma`` is masked
-    for zero std, ``angle_to_uniform`` for the zero vector.
+    for zero std, ``angle_to_uniform`` for the zero vector. ``mean_square`` and ``variance``
+    are masked where they exceed the float range (rows beyond about 1e154); every other
+    statistic of a finite row is finite.
     """
 
     eps: float
     mean: np.ndarray
-    mean_square: np.ndarray
+    mean_square: np.ma.MaskedArray
     rms: np.ndarray
-    variance: np.ndarray
+    variance: np.ma.MaskedArray
     std: np.ndarray
     ln_denominator: np.ndarray
     rms_denominator: np.ndarray
@@ -86,10 +91,7 @@ class RowStats:
 
 def _output_mean_and_rms(result) -> tuple[np.ma.MaskedArray, np.ma.MaskedArray]:
     data = np.asarray(result.values.data)
-    return (
-        _masked(np.mean(data, axis=-1), result.defined),
-        _masked(np.sqrt(np.mean(data**2, axis=-1)), result.defined),
-    )
+    return _masked(row_mean(data), result.defined), _masked(row_rms(data), result.defined)
 
 
 def row_stats(x, gain=1.0, eps: float = LAYER_NORM_EPS) -> RowStats:
@@ -104,19 +106,17 @@ def row_stats(x, gain=1.0, eps: float = LAYER_NORM_EPS) -> RowStats:
     """
     x = as_rows(x)
     eps = as_eps(eps)
-    variance = row_variance(x)
-    mean_square = row_mean_square(x)
     rms_mean, rms_rms = _output_mean_and_rms(rms_norm(x, gain=gain, eps=eps))
     ln_mean, ln_rms = _output_mean_and_rms(layer_norm(x, gain=gain, eps=eps))
     return RowStats(
         eps=eps,
         mean=row_mean(x),
-        mean_square=mean_square,
-        rms=np.sqrt(mean_square),
-        variance=variance,
-        std=np.sqrt(variance),
-        ln_denominator=np.sqrt(variance + eps),
-        rms_denominator=np.sqrt(mean_square + eps),
+        mean_square=row_mean_square(x),
+        rms=row_rms(x),
+        variance=row_variance(x),
+        std=row_std(x),
+        ln_denominator=denominator(x, eps, centered=True),
+        rms_denominator=denominator(x, eps, centered=False),
         rms_output_mean=rms_mean,
         ln_output_mean=ln_mean,
         rms_output_rms=rms_rms,

@@ -41,13 +41,27 @@ class LayerNormScene(GeometryScene):
     plane_margin: ClassVar[float] = 0.8
 
     def prepare(self) -> None:
-        self.cloud = self.params.cloud()
+        self.cloud = nm.with_cluster_groups(self.params.cloud())
         self.steps = nm.layer_norm_steps(
             self.cloud.points, self.params.gamma, self.params.beta, eps=IDEAL_EPS
         )
         self.plane_half_size = nm.plane_half_size(
             self.steps.centered, self.plane_margin, minimum=self.near_plane_half_size
         )
+
+    def narration_values(self) -> dict[str, object]:
+        """How many points, and whether (and where) a tight cluster sits among them."""
+        cluster = nm.tight_cluster(self.cloud.points)
+        values: dict[str, object] = {
+            "count": len(self.cloud.points),
+            "cluster": cluster is not None,
+            "far_cluster": cluster is not None and cluster.far_out,
+        }
+        if cluster is not None:
+            values["cluster_count"] = cluster.count
+            values["spread_count"] = len(self.cloud.points) - cluster.count
+            values["cluster_center"] = tuple(np.round(cluster.center, 1))
+        return values
 
     def group_mask(self, name: str) -> np.ndarray:
         """Boolean mask of the cloud's points labelled ``name``."""
@@ -188,6 +202,17 @@ class Gain(LayerNormScene):
         self.note_tilt()
         self.orbit_final()
 
+    def narration_values(self) -> dict[str, object]:
+        gamma = np.asarray(self.params.gamma, dtype=float)
+        semi_axes = np.round(nm.sphere_radius(3) * np.abs(gamma), 2)
+        return {
+            **super().narration_values(),
+            "gamma": self.params.gamma,
+            "even_gain": bool(np.all(gamma == gamma[0])),
+            "semi_axes": tuple(semi_axes),
+            "radius": semi_axes[0],
+        }
+
     def gain_at(self, alpha: float) -> np.ndarray:
         """The gain grown from 1 to gamma, at progress ``alpha``."""
         return nm.interpolate(np.ones(3), self.params.gamma, alpha)
@@ -254,6 +279,10 @@ class Bias(LayerNormScene):
         self.note_center()
         self.orbit_final()
 
+    def narration_values(self) -> dict[str, object]:
+        beta = self.params.beta
+        return {**super().narration_values(), "beta": beta, "zero_bias": not any(beta)}
+
     def bias_at(self, alpha: float) -> np.ndarray:
         """The bias grown from 0 to beta, at progress ``alpha``."""
         return nm.interpolate(np.zeros(3), self.params.beta, alpha)
@@ -319,6 +348,22 @@ class Epsilon(LayerNormScene):
         super().prepare()
         self.regularized = nm.layer_norm(self.cloud.points, eps=self.params.eps).array()
         self.group_names = list(dict.fromkeys(self.cloud.groups))
+
+    def narration_values(self) -> dict[str, object]:
+        eps = self.params.eps
+        cluster = self.group_mask("small")
+        reach = nm.sphere_reach(self.cloud.points, eps)
+        contrast = bool(cluster.any()) and (
+            nm.reach_kind(reach[~cluster]) == "reached"
+            and nm.reach_kind(reach[cluster]) == "inside"
+        )
+        return {
+            **super().narration_values(),
+            "eps": eps,
+            "contrast": contrast,
+            "all_reached": nm.reach_kind(reach) == "reached",
+            "all_inside": nm.reach_kind(reach) == "inside",
+        }
 
     def opening_points(self) -> np.ndarray:
         return np.concatenate([self.steps.standardized, self.steps.centered])

@@ -97,6 +97,10 @@ class LessonScene(NarratedScene):
         """Every state this scene shows, in order."""
         raise NotImplementedError
 
+    def narration_values(self) -> dict[str, object]:
+        """The input vector, gain and epsilon the narration speaks of."""
+        return {"vector": self.base.vector, "gain": self.base.gain, "eps": self.base.eps}
+
     def open_board(self, seconds: float) -> None:
         """Bring in the heading and the board, already showing the first state, within
         ``seconds`` (fading in for at most :data:`BOARD_FADE_SECONDS`, then holding)."""
@@ -203,6 +207,10 @@ class OneVectorLesson(LessonScene):
         eps = self.base.eps
         return self.demo_eps if eps < self.demo_eps else 10 * eps
 
+    def narration_values(self) -> dict[str, object]:
+        _, gained, widened, *_ = self.states()
+        return {**super().narration_values(), "doubled_gain": gained.gain, "wide_eps": widened.eps}
+
     def states(self) -> list[LessonState]:
         base = self.base
         edited = base.vector[:2] + (base.vector[2] + self.edit_offset,)
@@ -253,6 +261,9 @@ class EdgeCases(LessonScene):
     small_eps = nm.LESSON_EPS
     large_eps = 1.0
 
+    def narration_values(self) -> dict[str, object]:
+        return {**super().narration_values(), "large_eps": self.large_eps}
+
     def states(self) -> list[LessonState]:
         zero = LessonState(nm.preset("zero"), self.base.gain, 0.0)
         constant = LessonState(nm.preset("constant"), self.base.gain, 0.0)
@@ -278,13 +289,15 @@ class EdgeCases(LessonScene):
             self.go(zero, tracker.duration - 2 * FADE_SECONDS)
         self.beat_to("zero_reveal", zero, "Both denominators are 0: Undefined, not zero")
         self.beat_to("gain_zero", gainless, "Gain 0 does not make an undefined output defined")
-        self.beat_to("zero_eps", zero_eps, "Epsilon 0.000001: defined zeros (dots)")
+        small = nm.display(self.small_eps)
+        self.beat_to("zero_eps", zero_eps, f"Epsilon {small}: defined zeros (dots)")
         self.beat_to("constant_predict", constant, "Constant vector, epsilon 0. Predict?")
         self.beat_to(
             "constant_reveal", constant, "RMSNorm defined; LayerNorm variance 0: Undefined"
         )
-        self.beat_to("constant_eps", constant_eps, "Epsilon 0.000001: LayerNorm outputs 0")
-        self.beat_to("large_eps", large, f"Epsilon 1 on {_vector_text(large)}: a large contrast")
+        self.beat_to("constant_eps", constant_eps, f"Epsilon {small}: LayerNorm outputs 0")
+        large_text = f"Epsilon {nm.display(self.large_eps)} on {_vector_text(large)}"
+        self.beat_to("large_eps", large, f"{large_text}: a large contrast")
 
 
 class Invariances(LessonScene):
@@ -296,6 +309,10 @@ class Invariances(LessonScene):
     offset = 3.0
     large_eps = 1.0
     large_gain = 2.0
+
+    def narration_values(self) -> dict[str, object]:
+        values = {"factor": self.factor, "offset": self.offset, "large_eps": self.large_eps}
+        return {**super().narration_values(), **values}
 
     def states(self) -> list[LessonState]:
         exact = self.base.with_(eps=0.0)

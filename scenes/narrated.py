@@ -27,6 +27,7 @@ from manim_voiceover import VoiceoverScene
 from scenes.overlay_camera import OverlayCachingCamera
 from scenes.raster_camera import RasterCachingCamera
 from scenes.voices import make_service
+from scenes.wording import Template, fill, normalized
 
 __all__ = [
     "NARRATION_DIR",
@@ -42,18 +43,19 @@ STOP_AFTER_ENV = "NORMGEOM_STOP_AFTER"
 
 
 @cache
-def load_narration(module: str, folder: Path = NARRATION_DIR) -> dict[str, dict[str, str]]:
-    """All beats of ``<folder>/<module>.toml``: ``{scene class name: {beat name: text}}``."""
+def load_narration(module: str, folder: Path = NARRATION_DIR) -> dict[str, dict[str, Template]]:
+    """All beats of ``<folder>/<module>.toml``: ``{scene class name: {beat name: template}}``
+    (a template is a text or variants by condition, see :mod:`scenes.wording`)."""
     path = folder / f"{module}.toml"
     with path.open("rb") as handle:
         data = tomllib.load(handle)
     return {
-        scene: {beat: " ".join(text.split()) for beat, text in beats.items()}
+        scene: {beat: normalized(template) for beat, template in beats.items()}
         for scene, beats in data.items()
     }
 
 
-def scene_beats(scene_class: type) -> dict[str, str]:
+def scene_beats(scene_class: type) -> dict[str, Template]:
     """The ordered beats of a scene class (the first class in its MRO with narration).
 
     A class's narration file is ``narration/<module>.toml`` beside its module's file.
@@ -80,19 +82,27 @@ class _Narrated(VoiceoverScene):
         self.set_speech_service(make_service())
         self.beats_done: list[str] = []
 
+    def narration_values(self) -> dict[str, object]:
+        """Hook: the values and conditions this scene's narration texts use (none here)."""
+        return {}
+
+    def beat_text(self, name: str) -> str:
+        """The written text of beat ``name``, filled from :meth:`narration_values`."""
+        return fill(scene_beats(type(self))[name], self.narration_values(), name)
+
     @contextmanager
     def beat(self, name: str) -> Iterator:
         """Speak beat ``name`` of this scene's narration while the body animates.
 
         In a slide scene (one with manim-slides' ``next_slide``) the beat starts a new slide
         with its text as speaker notes; after the beat named by ``$NORMGEOM_STOP_AFTER`` the
-        scene ends.
+        scene ends. Subtitles show the text as written (:meth:`beat_text`).
         """
-        text = scene_beats(type(self))[name]
+        text = self.beat_text(name)
         next_slide = getattr(self, "next_slide", None)
         if next_slide is not None:
             next_slide(notes=text)
-        with self.voiceover(text=text) as tracker:
+        with self.voiceover(text=text, subcaption=text) as tracker:
             yield tracker
         self.beats_done.append(name)
         if name == os.environ.get(STOP_AFTER_ENV):

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 import normmath as nm
+from scenes import drawable
 
 __all__ = ["PARAMS_ENV", "SceneParams", "load_params"]
 
@@ -37,22 +38,28 @@ class SceneParams:
     lesson_eps: float = nm.LESSON_EPS
 
     def cloud(self) -> nm.PointSet:
-        """The point set of the LayerNorm scenes: the user's file or the seed cloud."""
-        return nm.load_points(self.points) if self.points else nm.main_cloud()
+        """The point set of the LayerNorm scenes: the user's file (at most
+        :data:`~scenes.drawable.MAX_POINTS` points) or the seed cloud."""
+        if self.points:
+            return nm.load_points(self.points, max_rows=drawable.MAX_POINTS)
+        return nm.main_cloud()
 
     def validated(self) -> SceneParams:
-        """Check every value through normmath; raise :class:`normmath.NormMathError`."""
+        """Check every value through normmath and against what the scenes can draw
+        (:mod:`scenes.drawable`); raise :class:`normmath.NormMathError`."""
         nm.validation.as_feature_param(self.gamma, 3, "gamma")
         nm.validation.as_feature_param(self.beta, 3, "beta")
         nm.validation.as_eps(self.eps, "eps")
         nm.validation.as_eps(self.lesson_eps, "lesson_eps")
+        nm.validation.as_scalar(self.gain, "gain")
         vector = nm.validation.as_rows(self.vector, "vector")
         if vector.shape != (3,):
             raise nm.NormMathError(
                 f"vector: the scenes need exactly 3 coordinates, got {vector.size}"
             )
-        if self.points:
-            self.cloud()
+        drawable.check_lesson(vector, self.gain, self.lesson_eps)
+        source = f"points ({Path(self.points).name})" if self.points else "points"
+        drawable.check_cloud(self.cloud().points, self.gamma, self.beta, self.eps, source)
         return self
 
     def to_toml(self) -> str:

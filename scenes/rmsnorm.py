@@ -37,10 +37,20 @@ class RMSNormScene(GeometryScene):
     formula_caption = "RMSNorm: no centering, ε = 0 here"
 
     def prepare(self) -> None:
-        cloud = self.params.cloud()
-        large = cloud.group("large")
-        self.healthy = large if len(large) else cloud.points
+        self.cloud = nm.with_cluster_groups(self.params.cloud())
+        large = self.cloud.group("large")
+        self.healthy = large if len(large) else self.cloud.points
         self.collapse = nm.collapse_set()
+
+    def narration_values(self) -> dict[str, object]:
+        """How many healthy-regime points, which ones, and whether their spread dominates."""
+        widely = len(self.healthy) < len(self.cloud.points)
+        ratio = float(np.ma.median(nm.mean_to_std_ratio(self.healthy)))
+        return {
+            "count": len(self.healthy),
+            "healthy_kind": "widely spread vectors" if widely else "vectors",
+            "spread_dominates": ratio < 1.0,
+        }
 
     @staticmethod
     def rms(points: np.ndarray) -> np.ndarray:

@@ -37,7 +37,7 @@ from manim import (
 import normmath as nm
 from scenes import kit
 from scenes.depth_camera import DepthCueCamera
-from scenes.narrated import NarratedThreeDScene, scene_beats
+from scenes.narrated import NarratedThreeDScene
 from scenes.params import SceneParams, load_params
 
 __all__ = [
@@ -144,7 +144,7 @@ class GeometryScene(NarratedThreeDScene):
         self.cue = Group()
         with super().beat(name) as tracker:
             yield tracker
-        if is_prediction(scene_beats(type(self))[name]):
+        if is_prediction(self.beat_text(name)):
             self.pause_for_prediction(name)
 
     def pause_for_prediction(self, name: str) -> None:

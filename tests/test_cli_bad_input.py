@@ -119,3 +119,40 @@ def test_a_npy_of_random_bytes_is_called_not_a_valid_npy(media, tmp_path):
     path.write_bytes(np.random.default_rng(0).bytes(4096))
     line = refused(["render", "Gain", "--points", str(path)], "not a valid .npy file", media)
     assert "pickle" not in line
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["OneVectorLesson", "--vector", "1e200,2e200,3e200"], "vector: the lesson scenes draw"),
+        (["OneVectorLesson", "--vector", "1,2,101"], "within ±100, got 101"),
+        (["Gain", "--gamma", "1e308,1,1"], "gamma: the 3D scenes draw values within ±10000"),
+        (["Bias", "--beta", "0,-2e4,0"], "beta: the 3D scenes draw"),
+        (["Epsilon", "--eps", "1e300"], "eps: the 3D scenes draw"),
+    ],
+)
+def test_values_the_scenes_cannot_draw_are_refused_naming_the_range(media, args, message):
+    refused(["render", *args], message, media)
+
+
+def test_a_lesson_gain_the_scenes_cannot_draw_is_refused(media, tmp_path):
+    config = tmp_path / "lesson.toml"
+    config.write_text("gain = 1e308\n")
+    refused(["render", "OneVectorLesson", "--config", str(config)], "gain: the lesson", media)
+
+
+def test_points_the_scenes_cannot_draw_are_refused(media, tmp_path):
+    path = tmp_path / "far.npy"
+    np.save(path, np.array([[1.0, 2.0, 3.0], [1e200, 0.0, 0.0]]))
+    refused(["render", "Gain", "--points", str(path)], "points (far.npy): the 3D scenes", media)
+
+
+@pytest.mark.parametrize("suffix", [".npy", ".csv"])
+def test_more_points_than_the_scenes_can_render_are_refused(media, tmp_path, suffix):
+    cloud = np.random.default_rng(0).uniform(-10, 10, (100_000, 3))
+    path = tmp_path / f"cloud{suffix}"
+    if suffix == ".npy":
+        np.save(path, cloud)
+    else:
+        np.savetxt(path, cloud, delimiter=",", fmt="%.3f")
+    refused(["render", "Gain", "--points", str(path)], "100000 points; at most 500", media)

@@ -105,8 +105,8 @@ def test_every_drawn_point_stays_in_the_frame(sample_scene, scene_class):
     ids=lambda c: c.__name__,
 )
 def test_every_prediction_is_followed_by_a_pause(construct_scene, scene_class):
-    questions = [name for name, text in scene_beats(scene_class).items() if is_prediction(text)]
     scene = construct_scene(scene_class)
+    questions = [name for name in scene_beats(scene_class) if is_prediction(scene.beat_text(name))]
     assert questions, "this scene asks a prediction"
     assert [name for name, _, _ in scene.pauses] == questions
     assert all(seconds >= PREDICTION_PAUSE >= 2.5 for _, seconds, _ in scene.pauses)

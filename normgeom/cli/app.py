@@ -26,6 +26,7 @@ from normgeom.errors import RenderError, UsageError
 from normgeom.explain import EXPLAIN_CONTEXT, explain
 from normgeom.publish.outputs import check_format, deliver
 from normgeom.render.cache import State
+from normgeom.render.disk import disk_full_message, is_disk_full
 from normgeom.render.paths import Layout, check_writable, output_path
 from normgeom.render.quality import resolve_quality
 from normgeom.render.runner import Renderer, default_jobs
@@ -61,6 +62,11 @@ def user_errors() -> Iterator[None]:
         fail(str(exc).splitlines()[0])
     except RenderError as exc:
         fail(str(exc), code=1)
+    except OSError as exc:
+        if not is_disk_full(exc):
+            raise
+        written = Path(exc.filename).parent if exc.filename else Layout.default().media
+        fail(disk_full_message(written), code=1)
     except KeyboardInterrupt:
         fail("interrupted; finished outputs are kept, run again to continue", code=130)
 

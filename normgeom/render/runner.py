@@ -9,6 +9,7 @@ unchanged and whose output exists is not rendered again.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -21,6 +22,13 @@ from normgeom.cli.params import fingerprint, write_params
 from normgeom.errors import RenderError
 from normgeom.render.atomic import copy_file
 from normgeom.render.cache import State, render_key
+from normgeom.render.disk import (
+    DiskFullError,
+    discard_partial_render,
+    disk_full_message,
+    says_disk_full,
+    write_log,
+)
 from normgeom.render.manim_config import scene_config
 from normgeom.render.paths import Layout
 from normgeom.render.probe import duration
@@ -200,15 +208,28 @@ class Renderer:
         ]
         if self.verbose:
             completed = subprocess.run(command, env=env, check=False)
+            output = ""
         else:
-            log = self.layout.log_file(target, self.quality)
-            log.parent.mkdir(parents=True, exist_ok=True)
-            with log.open("w") as handle:
-                completed = subprocess.run(
-                    command, env=env, stdout=handle, stderr=subprocess.STDOUT, check=False
-                )
-        if completed.returncode != 0:
-            where = "above" if self.verbose else f"in {self.layout.log_file(target, self.quality)}"
+            # captured here, not streamed to the log: on a full disk the log would be cut
+            completed = subprocess.run(
+                command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False
+            )
+            output = completed.stdout.decode(errors="replace")
+        failed = completed.returncode != 0
+        full = failed and (says_disk_full(output) or shutil.disk_usage(self.layout.media).free == 0)
+        if full:
+            discard_partial_render(self.layout, target, self.quality)
+        where = (
+            "above"
+            if self.verbose
+            else write_log(self.layout.log_file(target, self.quality), output)
+        )
+        if full:
+            raise DiskFullError(
+                disk_full_message(self.layout.media, f"{target.name}: manim's output is in {where}")
+            )
+        if failed:
+            where = "above" if self.verbose else f"in {where}"
             raise RenderError(
                 f"{target.name}: manim failed (exit {completed.returncode}); its output is {where}"
             )

@@ -1,0 +1,143 @@
+r"""Facts about the data that the narration states, computed so its words hold for any input.
+
+A tight cluster is a group of rows whose own spread is far smaller than every other row's and
+which sit close together; epsilon's reach is the share of the sphere's radius
+:math:`\sqrt n` a row keeps after LayerNorm with epsilon,
+:math:`\sigma / \sqrt{\sigma^2 + \epsilon}`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from normmath.datasets import PointSet
+from normmath.norms import row_mean, row_variance
+from normmath.validation import as_eps, as_rows
+
+__all__ = [
+    "REACHED",
+    "WELL_INSIDE",
+    "TightCluster",
+    "tight_cluster",
+    "with_cluster_groups",
+    "sphere_reach",
+    "reach_kind",
+]
+
+SPREAD_SEPARATION = 0.3
+"""A cluster's largest row spread is at most this share of the smallest spread outside it."""
+
+CLUSTER_SIZE = 0.15
+"""A cluster's rows lie within this share of the cloud's radius of their centroid."""
+
+FAR_OUT = 3.0
+"""A cluster is far out when its rows travel this many times farther when centered than
+they end up from the origin."""
+
+REACHED = 0.95
+"""Rows keeping on average at least this share of the sphere's radius end close to it."""
+
+WELL_INSIDE = 0.8
+"""Rows keeping on average at most this share of the sphere's radius stop well inside it."""
+
+
+@dataclass(frozen=True)
+class TightCluster:
+    """The rows of a tight cluster: ``mask`` over the rows, their ``center`` (centroid), and
+    whether they sit ``far_out`` along the all-ones direction (centering moves them far and
+    leaves them close to the origin)."""
+
+    mask: np.ndarray
+    center: np.ndarray
+    far_out: bool
+
+    @property
+    def count(self) -> int:
+        """How many rows the cluster has."""
+        return int(self.mask.sum())
+
+
+def tight_cluster(points) -> TightCluster | None:
+    r"""The tight cluster of ``points`` (shape (m, n)), or None when there is none.
+
+    Rows are sorted by their population std :math:`\sigma`; the cluster is the k >= 2
+    lowest-spread rows (k < m) with the clearest gap, where the largest :math:`\sigma` inside
+    is at most :data:`SPREAD_SEPARATION` times the smallest outside, and whose rows lie within
+    :data:`CLUSTER_SIZE` times the cloud's radius (largest distance from its centroid) of
+    their own centroid.
+
+    >>> spread = [[-9.0, 1.0, 8.0], [7.0, -6.0, 2.0], [5.0, 9.0, -8.0]]
+    >>> tight = [[4.0, 4.1, 3.9], [4.1, 4.0, 4.0], [3.9, 4.0, 4.1]]
+    >>> cluster = tight_cluster(spread + tight)
+    >>> cluster.mask.tolist(), cluster.center.round(2).tolist(), cluster.far_out
+    ([False, False, False, True, True, True], [4.0, 4.03, 4.0], True)
+    >>> tight_cluster(spread) is None
+    True
+    """
+    x = as_rows(points)
+    if x.ndim != 2 or len(x) < 3:
+        return None
+    spread = np.sqrt(row_variance(x))
+    order = np.argsort(spread, kind="stable")
+    ranked = spread[order]
+    best = None
+    for k in range(2, len(x)):
+        inside, outside = ranked[k - 1], ranked[k]
+        if outside > 0 and inside <= SPREAD_SEPARATION * outside:
+            ratio = inside / outside
+            if best is None or ratio < best[0]:
+                best = (ratio, k)
+    if best is None:
+        return None
+    mask = np.zeros(len(x), dtype=bool)
+    mask[order[: best[1]]] = True
+    center = x[mask].mean(axis=0)
+    radius = np.linalg.norm(x - x.mean(axis=0), axis=1).max()
+    if np.linalg.norm(x[mask] - center, axis=1).max() > CLUSTER_SIZE * radius:
+        return None
+    n = x.shape[1]
+    travel = np.sqrt(n) * np.abs(row_mean(x[mask]))
+    landing = np.sqrt(n) * spread[mask]
+    return TightCluster(mask, center, bool(travel.min() > FAR_OUT * landing.max()))
+
+
+def with_cluster_groups(cloud: PointSet) -> PointSet:
+    """``cloud`` with its rows labelled by :func:`tight_cluster`: ``small`` for the cluster,
+    ``large`` for the rest (the seed cloud's labels); unchanged when there is no cluster."""
+    cluster = tight_cluster(cloud.points)
+    if cluster is None:
+        return cloud
+    groups = tuple("small" if inside else "large" for inside in cluster.mask)
+    return PointSet(cloud.points, groups)
+
+
+def sphere_reach(points, eps: float) -> np.ndarray:
+    r"""Share of the sphere's radius each row keeps under LayerNorm with ``eps``:
+    :math:`\sigma / \sqrt{\sigma^2 + \epsilon}`; a constant row counts as 0 (it stays at
+    the origin, or is undefined at epsilon 0). Shape (m, n) -> (m,).
+
+    >>> sphere_reach([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]], 0.0).tolist()
+    [1.0, 0.0]
+    """
+    x = as_rows(points)
+    variance = row_variance(x)
+    total = variance + as_eps(eps)
+    return np.sqrt(np.divide(variance, total, out=np.zeros_like(total), where=total > 0))
+
+
+def reach_kind(reach) -> str:
+    """How a group of rows with shares ``reach`` (see :func:`sphere_reach`) ends up, by their
+    mean share: ``reached`` (at least :data:`REACHED`: close to the sphere), ``inside`` (at
+    most :data:`WELL_INSIDE`: well inside it) or ``mixed``.
+
+    >>> reach_kind([0.93, 1.0]), reach_kind([0.9, 0.2]), reach_kind([0.99, 0.7])
+    ('reached', 'inside', 'mixed')
+    """
+    share = float(np.mean(reach))
+    if share >= REACHED:
+        return "reached"
+    if share <= WELL_INSIDE:
+        return "inside"
+    return "mixed"

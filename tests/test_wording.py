@@ -1,0 +1,51 @@
+"""Narration templates: variants by condition, placeholders in their written form."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenes.narrated import scene_beats
+from scenes.wording import NarrationError, fill, normalized, written
+
+
+def test_written_forms():
+    assert written(0.25) == "0.25"
+    assert written(1e-6) == "1e-06"
+    assert written(7) == "7"
+    assert written((2.0, 0.4, 1.5)) == "(2, 0.4, 1.5)"
+    assert written((2.0, -1.0, 4.0)) == "(2, -1, 4)"
+    assert written("widely spread vectors") == "widely spread vectors"
+
+
+def test_first_variant_that_holds_is_used():
+    template = {"a": "A {x}", "b": "B {x}", "otherwise": "O {x}"}
+    assert fill(template, {"a": False, "b": True, "x": 0.5}) == "B 0.5"
+    assert fill(template, {"a": True, "b": True, "x": 0.5}) == "A 0.5"
+    assert fill(template, {"a": False, "b": False, "x": 0.5}) == "O 0.5"
+
+
+def test_missing_values_and_conditions_say_what_is_missing():
+    with pytest.raises(NarrationError, match="intro: the scene gives no value for eps"):
+        fill("epsilon {eps}", {}, "intro")
+    with pytest.raises(NarrationError, match="no condition 'cluster'"):
+        fill({"cluster": "x", "otherwise": "y"}, {})
+    with pytest.raises(NarrationError, match="no variant holds"):
+        fill({"cluster": "x"}, {"cluster": False})
+
+
+def test_whitespace_is_normalized_in_every_variant():
+    assert normalized("a\n  b") == "a b"
+    assert normalized({"c": "x\ny", "otherwise": " z "}) == {"c": "x y", "otherwise": "z"}
+
+
+def test_variant_beats_keep_their_play_order():
+    from scenes.layernorm import MeanCentering
+
+    assert list(scene_beats(MeanCentering)) == [
+        "intro",
+        "mean_axis",
+        "plane",
+        "center",
+        "cluster",
+        "orbit",
+    ]
