@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from normmath.datasets import PointSet
-from normmath.norms import row_mean, row_variance
-from normmath.validation import as_eps, as_rows
+from normmath.norms import layer_norm, row_mean, row_variance
+from normmath.validation import as_rows
 
 __all__ = [
     "REACHED",
@@ -79,7 +79,7 @@ def tight_cluster(points) -> TightCluster | None:
     x = as_rows(points)
     if x.ndim != 2 or len(x) < 3:
         return None
-    spread = np.sqrt(row_variance(x))
+    spread = np.sqrt(np.ma.filled(row_variance(x), np.inf))
     order = np.argsort(spread, kind="stable")
     ranked = spread[order]
     best = None
@@ -115,16 +115,16 @@ def with_cluster_groups(cloud: PointSet) -> PointSet:
 
 def sphere_reach(points, eps: float) -> np.ndarray:
     r"""Share of the sphere's radius each row keeps under LayerNorm with ``eps``:
-    :math:`\sigma / \sqrt{\sigma^2 + \epsilon}`; a constant row counts as 0 (it stays at
-    the origin, or is undefined at epsilon 0). Shape (m, n) -> (m,).
+    :math:`\lVert \mathrm{LN}(x) \rVert / \sqrt n = \sigma / \sqrt{\sigma^2 + \epsilon}`;
+    a row without a defined output (constant, at epsilon 0) counts as 0. Shape (m, n) -> (m,).
 
-    >>> sphere_reach([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]], 0.0).tolist()
+    >>> sphere_reach([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]], 0.0).round(12).tolist()
     [1.0, 0.0]
     """
     x = as_rows(points)
-    variance = row_variance(x)
-    total = variance + as_eps(eps)
-    return np.sqrt(np.divide(variance, total, out=np.zeros_like(total), where=total > 0))
+    result = layer_norm(x, eps=eps)
+    norms = np.linalg.norm(np.where(result.defined[..., None], result.values.data, 0.0), axis=-1)
+    return norms / np.sqrt(x.shape[-1])
 
 
 def reach_kind(reach) -> str:

@@ -49,12 +49,13 @@ def test_low_spread_rows_far_apart_are_no_cluster():
     assert nm.tight_cluster(np.vstack([spread, apart])) is None
 
 
-def test_sphere_reach_is_the_norm_share_of_layer_norm():
+def test_sphere_reach_is_the_std_over_the_regularized_std():
     rng = np.random.RandomState(3)
     points = rng.normal(0, 2, (9, 3))
+    std = points.std(axis=1)
     for eps in (0.0, 0.25, 4.0):
-        norms = np.linalg.norm(nm.layer_norm(points, eps=eps).array(), axis=1)
-        assert nm.sphere_reach(points, eps) == pytest.approx(norms / np.sqrt(3))
+        assert nm.sphere_reach(points, eps) == pytest.approx(std / np.sqrt(std**2 + eps))
+    assert nm.sphere_reach([[2.0, 2.0, 2.0]], 0.0).tolist() == [0.0]
 
 
 def test_reach_kind_of_the_seed_groups_at_epsilon_one():
