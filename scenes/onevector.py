@@ -12,6 +12,8 @@ Render with ``manim render -ql scenes/onevector.py OneVectorGeometry``.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import numpy as np
 from manim import Create, FadeIn, FadeOut, Mobject, VGroup
 
@@ -39,6 +41,7 @@ class OneVectorGeometry(GeometryScene):
     pose = "vector"
     orbit_degrees = 160.0
     plane_margin = 0.6
+    arrow_colors: ClassVar[dict[str, str]] = {"layer_norm": "standardized", "rms": "rms"}
     legend_entries = (
         LegendEntry("dot", "raw", "input x"),
         LegendEntry("dot", "standardized", "LayerNorm(x)"),
@@ -120,49 +123,32 @@ class OneVectorGeometry(GeometryScene):
                 run_time=tracker.duration,
             )
 
+    def step(self, beat: str, name: str, start, end, label: str, color: str) -> None:
+        """Beat ``beat``: move the dot ``name`` (drawn from the input, with its arrow, on
+        first use) from ``start`` to ``end`` and read ``label = end``; an undefined ``end``
+        is read as Undefined and nothing moves."""
+        with self.beat(beat) as tracker:
+            text = f"{label} = {coordinates_text(end)}"
+            if end is None:
+                self.play(*self.read(text, "undefined"), run_time=tracker.duration)
+                return
+            if name not in self.points_mob:
+                self.point_group(name, self.journey.raw[None], "raw")
+                self.add(self.points_mob[name], self.arrow_to(name, self.arrow_colors[name]))
+            reading = self.read(text, color)
+            self.move(name, start, end, tracker.duration, *reading, color=color)
+
     def center(self) -> None:
-        with self.beat("center") as tracker:
-            j = self.journey
-            self.point_group("layer_norm", j.raw[None], "raw")
-            self.add(self.points_mob["layer_norm"], self.arrow_to("layer_norm", "standardized"))
-            text = f"x − μ1 = {coordinates_text(j.centered)}"
-            self.move(
-                "layer_norm",
-                j.raw,
-                j.centered,
-                tracker.duration,
-                *self.read(text, "centered"),
-                color="centered",
-            )
+        j = self.journey
+        self.step("center", "layer_norm", j.raw, j.centered, "x − μ1", "centered")
 
     def scale(self) -> None:
-        with self.beat("scale") as tracker:
-            j = self.journey
-            text = f"LayerNorm = {coordinates_text(j.layer_norm)}"
-            if j.layer_norm is None:
-                self.play(*self.read(text, "undefined"), run_time=tracker.duration)
-                return
-            self.move(
-                "layer_norm",
-                j.centered,
-                j.layer_norm,
-                tracker.duration,
-                *self.read(text, "standardized"),
-                color="standardized",
-            )
+        j = self.journey
+        self.step("scale", "layer_norm", j.centered, j.layer_norm, "LayerNorm", "standardized")
 
     def rescale(self) -> None:
-        with self.beat("rms") as tracker:
-            j = self.journey
-            text = f"RMSNorm = {coordinates_text(j.rms_norm)}"
-            if j.rms_norm is None:
-                self.play(*self.read(text, "undefined"), run_time=tracker.duration)
-                return
-            self.point_group("rms", j.raw[None], "raw")
-            self.add(self.points_mob["rms"], self.arrow_to("rms", "rms"))
-            self.move(
-                "rms", j.raw, j.rms_norm, tracker.duration, *self.read(text, "rms"), color="rms"
-            )
+        j = self.journey
+        self.step("rms", "rms", j.raw, j.rms_norm, "RMSNorm", "rms")
 
     def show_angle(self) -> None:
         with self.beat("angle") as tracker:
