@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from normmath.errors import NormMathError
-from normmath.norms import row_mean, row_variance
+from normmath.norms import row_mean, row_std
 from normmath.stats import _masked
 from normmath.validation import as_eps, as_rows
 
@@ -112,7 +112,7 @@ def meridian(x, eps: float = 0.0) -> Meridian:
     True
     """
     x = as_rows(x)
-    return meridian_of_stats(row_mean(x), np.sqrt(row_variance(x)), x.shape[-1], eps)
+    return meridian_of_stats(row_mean(x), row_std(x), x.shape[-1], eps)
 
 
 def meridian_of_stats(mean, std, n: int, eps: float = 0.0) -> Meridian:

@@ -15,7 +15,7 @@ from rich.table import Table
 import normmath as nm
 from normgeom.activations.capture import Capture, LayerNormCapture
 from normgeom.activations.model import MODEL_NAME
-from normmath.norms import row_mean, row_variance
+from normmath.norms import row_mean, row_std
 
 __all__ = ["ModuleStats", "module_stats", "short_name", "to_json", "to_table"]
 
@@ -38,7 +38,7 @@ def module_stats(layer: LayerNormCapture) -> ModuleStats:
     """The statistics of ``layer``'s inputs, computed in float64."""
     rows = layer.inputs.astype(np.float64)
     mu = row_mean(rows)
-    sigma = np.sqrt(row_variance(rows))
+    sigma = row_std(rows)
     spread = sigma > 0
     ratio = np.ma.masked_array(mu / np.where(spread, sigma, 1.0), mask=~spread)
     angle = np.degrees(nm.meridian_of_stats(mu, sigma, layer.n, layer.eps).angle)
