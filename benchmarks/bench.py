@@ -85,7 +85,7 @@ def measure_lecture(quality: str, jobs: int) -> dict:
     with tempfile.TemporaryDirectory(prefix="normgeom-bench-lecture-") as media:
         output = Path(media) / "lecture.mp4"
         command = [
-            sys.executable, "-m", "scenes", "video", "--quality", quality, "--voice", "none",
+            sys.executable, "-m", "normgeom", "video", "--quality", quality, "--voice", "none",
             "--jobs", str(jobs), "--output", str(output),
         ]  # fmt: skip
         env = dict(_env(), NORMGEOM_MEDIA=media)

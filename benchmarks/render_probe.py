@@ -23,29 +23,12 @@ def probe(scene_name: str, quality: str, media_dir: str) -> dict:
     (the family members with points that Cairo renders), the renderer's unit of cost.
     """
     started = time.perf_counter()
-    from manim import tempconfig
-    from manim.camera.camera import Camera
-    from manim.scene.scene_file_writer import SceneFileWriter
+    from manim import config, tempconfig
 
     from normgeom.render.quality import resolve_quality
     from scenes.catalog import load_scene_class
+    from scenes.manim_compat import counting_frames
 
-    counts = {"frames": 0, "drawn": 0, "captures": 0}
-    original_display = Camera.get_mobjects_to_display
-    original_write = SceneFileWriter.write_frame
-
-    def counting_display(self, *args, **kwargs):
-        shown = original_display(self, *args, **kwargs)
-        counts["drawn"] += len(shown)
-        counts["captures"] += 1
-        return shown
-
-    def counting_write(self, pixels, *, repeat: int = 1):
-        counts["frames"] += repeat
-        return original_write(self, pixels, repeat=repeat)
-
-    Camera.get_mobjects_to_display = counting_display
-    SceneFileWriter.write_frame = counting_write
     scene_class = load_scene_class(scene_name)
     preset = resolve_quality(quality)
     options = {
@@ -57,9 +40,8 @@ def probe(scene_name: str, quality: str, media_dir: str) -> dict:
         "progress_bar": "none",
         "verbosity": "WARNING",
     }
-    with tempconfig(options):
-        from manim import config
-
+    counts = {"frames": 0, "drawn": 0, "captures": 0}
+    with tempconfig(options), counting_frames(counts):
         frame_rate = config.frame_rate
         size = (config.pixel_width, config.pixel_height)
         render_start = time.perf_counter()

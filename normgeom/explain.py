@@ -154,7 +154,7 @@ def explain(
     as_json: bool = AS_JSON,
 ) -> None:
     """Every statistic and the construction table of RMSNorm and LayerNorm on one vector."""
-    from normgeom.cli.app import user_errors
+    from normgeom.cli.failures import user_errors
 
     with user_errors():
         vector = parse_coordinates(values, preset)

@@ -1,38 +1,108 @@
-"""Every scene of the lecture in lesson order: its class name, module and one-line summary."""
+"""The scene list, read from the scene classes themselves without importing Manim.
+
+A scene class joins the lecture by declaring its place, ``lecture_order: ClassVar[int] = 30``
+(scenes play in increasing order; leave gaps to insert), and says what it shows in the first
+line of its docstring. Its narration is the table named after it in
+``scenes/narration/<module>.toml`` (or, for a variant without its own, its base class's).
+
+The scene files are read with :mod:`ast`, not imported: ``normgeom list``, ``explain`` and
+``--help`` stay quick and never load Manim, and a scene is added in one place (its class)
+plus its narration. Only a literal ``lecture_order`` assigned in the class body counts.
+"""
 
 from __future__ import annotations
 
+import ast
 import importlib
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
-__all__ = ["SceneEntry", "SCENES", "scene_names", "find", "load_scene_class"]
+from scenes.narration_files import load_narration, narration_file
+from scenes.wording import Template
+
+__all__ = [
+    "SCENES_DIR",
+    "ORDER_ATTRIBUTE",
+    "SceneEntry",
+    "SCENES",
+    "scene_names",
+    "find",
+    "narration",
+    "load_scene_class",
+]
+
+SCENES_DIR = Path(__file__).resolve().parent
+ORDER_ATTRIBUTE = "lecture_order"
 
 
 @dataclass(frozen=True)
 class SceneEntry:
-    """A scene users can name on the command line."""
+    """A scene class read from its file.
+
+    ``name``: the class name; ``module``: its module's file stem in ``scenes/``; ``summary``:
+    its docstring's first line; ``order``: its ``lecture_order`` (``None``: not in the
+    lecture); ``bases``: the names of its base classes, as written.
+    """
 
     name: str
     module: str
     summary: str
+    order: int | None
+    bases: tuple[str, ...]
+
+    @property
+    def file(self) -> Path:
+        """The Python file that defines the class."""
+        return SCENES_DIR / f"{self.module}.py"
 
 
-SCENES: tuple[SceneEntry, ...] = (
-    SceneEntry("MeanCentering", "layernorm", "Centering projects the cloud onto the plane x+y+z=0"),
-    SceneEntry("Standardization", "layernorm", "Dividing by the std puts points on the sphere"),
-    SceneEntry("Gain", "layernorm", "Gain gamma stretches the sphere into an ellipsoid"),
-    SceneEntry("Bias", "layernorm", "Bias beta shifts the whole figure"),
-    SceneEntry("Epsilon", "layernorm", "Epsilon pulls low-variance points inside the sphere"),
-    SceneEntry("RMSNormHealthy", "rmsnorm", "sigma >> mu: RMSNorm lands close to LayerNorm"),
-    SceneEntry("RMSNormCollapse", "rmsnorm", "mu >> sigma: RMSNorm collapses onto two poles"),
-    SceneEntry("RMSNormComparison", "rmsnorm", "Both regimes on one sphere"),
-    SceneEntry("OneVectorLesson", "lesson", "One vector, two rules: every number of both"),
-    SceneEntry(
-        "OneVectorGeometry", "onevector", "The lesson's vector in 3D: where each rule moves it"
-    ),
-    SceneEntry("EdgeCases", "lesson", "Zero and constant vectors: undefined denominators"),
-    SceneEntry("Invariances", "lesson", "Scaling, shifting and what each rule ignores"),
-)
+def _order(node: ast.ClassDef) -> int | None:
+    for statement in node.body:
+        target = getattr(statement, "target", None) or next(
+            iter(getattr(statement, "targets", [])), None
+        )
+        value = getattr(statement, "value", None)
+        named = isinstance(target, ast.Name) and target.id == ORDER_ATTRIBUTE
+        if named and isinstance(value, ast.Constant) and isinstance(value.value, int):
+            return value.value
+    return None
+
+
+def classes_in(file: Path) -> tuple[SceneEntry, ...]:
+    """Every top-level class of a Python file, in file order (parsed again when it changed)."""
+    stat = file.stat()
+    return _classes(file, stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _classes(file: Path, mtime_ns: int, size: int) -> tuple[SceneEntry, ...]:
+    tree = ast.parse(file.read_text(encoding="utf-8"), filename=str(file))
+    return tuple(
+        SceneEntry(
+            node.name,
+            file.stem,
+            (ast.get_docstring(node) or node.name).splitlines()[0].strip(),
+            _order(node),
+            tuple(ast.unparse(base).rsplit(".", 1)[-1] for base in node.bases),
+        )
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+    )
+
+
+def _lecture() -> tuple[SceneEntry, ...]:
+    entries = [
+        entry
+        for file in sorted(SCENES_DIR.glob("*.py"))
+        for entry in classes_in(file)
+        if entry.order is not None
+    ]
+    return tuple(sorted(entries, key=lambda entry: entry.order))
+
+
+SCENES: tuple[SceneEntry, ...] = _lecture()
+"""The lecture's scenes in playing order."""
 
 
 def scene_names() -> list[str]:
@@ -41,14 +111,30 @@ def scene_names() -> list[str]:
 
 
 def find(name: str) -> SceneEntry:
-    """The entry of a scene by exact class name (KeyError otherwise)."""
+    """The entry of a lecture scene by exact class name (KeyError otherwise)."""
     for entry in SCENES:
         if entry.name == name:
             return entry
     raise KeyError(name)
 
 
+def narration(file: Path, name: str) -> dict[str, Template]:
+    """The ordered beats of class ``name`` defined in ``file``: its own table in the
+    ``narration/<stem>.toml`` beside the file, else that of the nearest base class defined
+    in the same file; ``{}`` for a scene without narration."""
+    classes = {entry.name: entry for entry in classes_in(file)}
+    table = load_narration(narration_file(file))
+    pending = [name]
+    while pending:
+        current = pending.pop(0)
+        if current in table:
+            return table[current]
+        if current in classes:
+            pending.extend(classes[current].bases)
+    return {}
+
+
 def load_scene_class(name: str) -> type:
-    """Import and return the scene class named ``name``."""
+    """Import and return the lecture scene class named ``name`` (this imports Manim)."""
     entry = find(name)
     return getattr(importlib.import_module(f"scenes.{entry.module}"), entry.name)

@@ -17,6 +17,10 @@ in front of it. This camera draws three cues, all from the current view directio
 A mobject declares its role with the attribute ``depth_role`` (see :data:`ROLES`), which the
 drawing kit sets as it builds the mobject; occluders and surfaces are remembered as the
 camera draws them, since during a play Manim hands it only the moving mobjects.
+
+Manim hooks overridden here (pinned manim 0.22, see :mod:`scenes.manim_compat`):
+``Camera.display_vectorized``, ``Camera.apply_stroke`` (called per piece set),
+``ThreeDCamera.modified_rgbas`` and ``capture_mobjects``; read: ``fixed_in_frame_mobjects``.
 """
 
 from __future__ import annotations

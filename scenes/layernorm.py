@@ -71,6 +71,8 @@ class LayerNormScene(GeometryScene):
 class MeanCentering(LayerNormScene):
     """Subtracting the mean slides every point along the all-ones line onto the plane."""
 
+    lecture_order: ClassVar[int] = 10
+
     pose = "cloud"
     orbit_degrees = 150.0
     legend_entries = (
@@ -134,6 +136,8 @@ class MeanCentering(LayerNormScene):
 class Standardization(LayerNormScene):
     """Dividing by the standard deviation moves every centered point onto the sphere."""
 
+    lecture_order: ClassVar[int] = 20
+
     pose = "plane"
     legend_entries = (
         LegendEntry("dot", "centered", "centered x − μ"),
@@ -182,6 +186,8 @@ class Standardization(LayerNormScene):
 
 class Gain(LayerNormScene):
     """The gain gamma scales each axis: the sphere becomes an ellipsoid, the plane tilts."""
+
+    lecture_order: ClassVar[int] = 30
 
     pose = "ellipsoid"
     legend_entries = (
@@ -259,6 +265,8 @@ class Gain(LayerNormScene):
 class Bias(LayerNormScene):
     """The bias beta translates the whole figure; the old position stays visible."""
 
+    lecture_order: ClassVar[int] = 40
+
     pose = "shifted"
     orbit_degrees = 120.0
     legend_entries = (
@@ -332,6 +340,8 @@ class Bias(LayerNormScene):
 
 class Epsilon(LayerNormScene):
     """With a large epsilon, only rows whose variance dominates it reach the sphere."""
+
+    lecture_order: ClassVar[int] = 50
 
     pose = "plane"
     legend_entries = (

@@ -1,8 +1,8 @@
 """The one-vector lesson: RMS scaling beside mean centering on three coordinates.
 
 Three narrated 2D scenes share one :class:`LessonScene` base: the input vector, gain and
-epsilon come from :func:`scenes.params.load_params` (defaults Positive (1, 2, 3), gain 1,
-epsilon 1e-6) or from the class attributes ``lesson_vector``, ``lesson_gain``,
+epsilon come from the scene's parameters ``self.params`` (defaults Positive (1, 2, 3),
+gain 1, epsilon 1e-6) or from the class attributes ``lesson_vector``, ``lesson_gain``,
 ``lesson_eps`` of a subclass. Every number and bar comes from :func:`normmath.lesson`
 through :class:`scenes.lesson_kit.LessonBoard`.
 
@@ -11,6 +11,8 @@ Render with ``manim render -ql scenes/lesson.py OneVectorLesson`` (or ``EdgeCase
 """
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 from manim import (
     UL,
@@ -38,7 +40,6 @@ from scenes.lesson_kit import (
     plain_text,
 )
 from scenes.narrated import NarratedScene
-from scenes.params import load_params
 
 __all__ = ["LessonScene", "OneVectorLesson", "EdgeCases", "Invariances"]
 
@@ -74,7 +75,7 @@ class LessonScene(NarratedScene):
 
     def setup(self) -> None:
         super().setup()
-        params = load_params()
+        params = self.params
         vector = params.vector if self.lesson_vector is None else self.lesson_vector
         gain = params.gain if self.lesson_gain is None else self.lesson_gain
         eps = params.lesson_eps if self.lesson_eps is None else self.lesson_eps
@@ -196,6 +197,8 @@ def _vector_text(state: LessonState) -> str:
 class OneVectorLesson(LessonScene):
     """Both rules on one vector: bars, statistics, formulas and the construction table."""
 
+    lecture_order: ClassVar[int] = 90
+
     title = "One vector, two rules"
     gain_factor = 2.0
     demo_eps = 1.0
@@ -256,6 +259,8 @@ class OneVectorLesson(LessonScene):
 class EdgeCases(LessonScene):
     """Zero and constant vectors: undefined denominators, gain zero, positive epsilon."""
 
+    lecture_order: ClassVar[int] = 110
+
     title = "Edge cases: zero denominators"
     default_focus = ("chart", "stats")
     small_eps = nm.LESSON_EPS
@@ -302,6 +307,8 @@ class EdgeCases(LessonScene):
 
 class Invariances(LessonScene):
     """What each rule ignores: positive scaling, a common shift, a mean-zero input."""
+
+    lecture_order: ClassVar[int] = 120
 
     title = "What each rule ignores"
     default_focus = ("chart", "stats")

@@ -4,55 +4,33 @@
 ``with self.beat("intro") as tracker:`` speaks the beat through manim-voiceover, so the
 animations inside last as long as the speech (``run_time=tracker.duration``).
 
-Beats are also the steps of a presentation: in a scene class combined with manim-slides'
-``Slide``, every beat starts a new slide whose speaker notes are the beat's text. Setting
-``$NORMGEOM_STOP_AFTER`` to a beat name ends the scene right after that beat (for stills of
-a beat's end state).
+A narrated scene is given a :class:`scenes.params.SceneSettings` (``normgeom`` passes one;
+plain ``manim render`` builds it from environment variables) and reads its parameters as
+``self.params``. Beats are also the steps of a presentation: in a scene class combined with
+manim-slides' ``Slide``, every beat starts a new slide whose speaker notes are the beat's
+text. ``settings.stop_after`` ends the scene right after that beat (for stills of a beat's
+end state).
 """
 
 from __future__ import annotations
 
-import os
 import sys
-import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import cache
 from pathlib import Path
 
 from manim import Scene, ThreeDScene
-from manim.utils.exceptions import EndSceneEarlyException
 from manim_voiceover import VoiceoverScene
 
+from scenes.manim_compat import end_scene
+from scenes.narration_files import load_narration, narration_file
 from scenes.overlay_camera import OverlayCachingCamera
+from scenes.params import SceneSettings
 from scenes.raster_camera import RasterCachingCamera
 from scenes.voices import make_service
-from scenes.wording import Template, fill, normalized
+from scenes.wording import Template, fill
 
-__all__ = [
-    "NARRATION_DIR",
-    "STOP_AFTER_ENV",
-    "load_narration",
-    "scene_beats",
-    "NarratedScene",
-    "NarratedThreeDScene",
-]
-
-NARRATION_DIR = Path(__file__).with_name("narration")
-STOP_AFTER_ENV = "NORMGEOM_STOP_AFTER"
-
-
-@cache
-def load_narration(module: str, folder: Path = NARRATION_DIR) -> dict[str, dict[str, Template]]:
-    """All beats of ``<folder>/<module>.toml``: ``{scene class name: {beat name: template}}``
-    (a template is a text or variants by condition, see :mod:`scenes.wording`)."""
-    path = folder / f"{module}.toml"
-    with path.open("rb") as handle:
-        data = tomllib.load(handle)
-    return {
-        scene: {beat: normalized(template) for beat, template in beats.items()}
-        for scene, beats in data.items()
-    }
+__all__ = ["scene_beats", "Narrated", "NarratedScene", "NarratedThreeDScene"]
 
 
 def scene_beats(scene_class: type) -> dict[str, Template]:
@@ -64,22 +42,35 @@ def scene_beats(scene_class: type) -> dict[str, Template]:
         path = getattr(sys.modules.get(klass.__module__), "__file__", None)
         if path is None:
             continue
-        folder = Path(path).with_name("narration")
-        try:
-            narration = load_narration(klass.__module__.rsplit(".", 1)[-1], folder)
-        except FileNotFoundError:
-            continue
+        narration = load_narration(narration_file(Path(path)))
         if klass.__name__ in narration:
             return narration[klass.__name__]
     raise KeyError(f"no narration for {scene_class.__name__} in any narration file")
 
 
-class _Narrated(VoiceoverScene):
-    """Adds :meth:`beat` to a scene; the voice comes from ``$NORMGEOM_VOICE``."""
+class Narrated(VoiceoverScene):
+    """Adds :meth:`beat`, ``self.settings`` and ``self.params`` to a scene.
+
+    Parameters
+    ----------
+    settings
+        Parameters, voice, stop-after beat and camera choice; ``None`` reads them from the
+        environment (:meth:`scenes.params.SceneSettings.from_environment`).
+    """
+
+    caching_camera: type | None = None
+    """The camera class used unless ``settings.caching_cameras`` is off (None: Manim's)."""
+
+    def __init__(self, settings: SceneSettings | None = None, **kwargs) -> None:
+        self.settings = settings or SceneSettings.from_environment()
+        self.params = self.settings.params
+        if self.settings.caching_cameras and self.caching_camera is not None:
+            kwargs.setdefault("camera_class", self.caching_camera)
+        super().__init__(**kwargs)
 
     def setup(self) -> None:
         super().setup()
-        self.set_speech_service(make_service())
+        self.set_speech_service(make_service(self.settings.voice, self.settings.voice_cache))
         self.beats_done: list[str] = []
 
     def narration_values(self) -> dict[str, object]:
@@ -95,7 +86,7 @@ class _Narrated(VoiceoverScene):
         """Speak beat ``name`` of this scene's narration while the body animates.
 
         In a slide scene (one with manim-slides' ``next_slide``) the beat starts a new slide
-        with its text as speaker notes; after the beat named by ``$NORMGEOM_STOP_AFTER`` the
+        with its text as speaker notes; after the beat named by ``settings.stop_after`` the
         scene ends. Subtitles show the text as written (:meth:`beat_text`).
         """
         text = self.beat_text(name)
@@ -105,23 +96,19 @@ class _Narrated(VoiceoverScene):
         with self.voiceover(text=text, subcaption=text) as tracker:
             yield tracker
         self.beats_done.append(name)
-        if name == os.environ.get(STOP_AFTER_ENV):
-            raise EndSceneEarlyException
+        if name == self.settings.stop_after:
+            end_scene()
 
 
-class NarratedScene(_Narrated, Scene):
+class NarratedScene(Narrated, Scene):
     """A narrated 2D scene; its camera paints unchanged mobjects from cached rasters (see
-    :mod:`scenes.raster_camera`)."""
+    :mod:`scenes.raster_camera`) unless ``settings.caching_cameras`` is off."""
 
-    def __init__(self, **kwargs) -> None:
-        kwargs.setdefault("camera_class", RasterCachingCamera)
-        super().__init__(**kwargs)
+    caching_camera = RasterCachingCamera
 
 
-class NarratedThreeDScene(_Narrated, ThreeDScene):
+class NarratedThreeDScene(Narrated, ThreeDScene):
     """A narrated 3D scene; its camera draws fixed-in-frame panels once (see
-    :mod:`scenes.overlay_camera`)."""
+    :mod:`scenes.overlay_camera`) unless ``settings.caching_cameras`` is off."""
 
-    def __init__(self, **kwargs) -> None:
-        kwargs.setdefault("camera_class", OverlayCachingCamera)
-        super().__init__(**kwargs)
+    caching_camera = OverlayCachingCamera

@@ -38,6 +38,7 @@ def coordinates_text(values) -> str:
 class OneVectorGeometry(GeometryScene):
     """The lesson vector x: LayerNorm's two steps, RMSNorm's one, the angle between them."""
 
+    lecture_order: ClassVar[int] = 100
     pose = "vector"
     orbit_degrees = 160.0
     plane_margin = 0.6

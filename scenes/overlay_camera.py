@@ -15,13 +15,14 @@ after the 3D content, in z-index order, so they must be the topmost layer of the
 from __future__ import annotations
 
 import hashlib
-import itertools
 from dataclasses import dataclass
 
 import cairo
 import numpy as np
 from manim import Mobject, VMobject
 from manim.camera.three_d_camera import ThreeDCamera
+
+from scenes.manim_compat import cairo_context, draw_onto
 
 __all__ = ["OverlayCachingCamera", "overlay_signature"]
 
@@ -116,9 +117,7 @@ class OverlayCachingCamera(ThreeDCamera):
         if signature != layer.signature:
             layer.surface.flush()
             layer.pixels[:] = 0
-            shown = self.get_mobjects_to_display([overlay])
-            for kind, group in itertools.groupby(shown, self.type_or_raise):
-                self.display_funcs[kind](list(group), layer.pixels)
+            draw_onto(self, [overlay], layer.pixels)
             layer.surface.flush()
             layer.surface.mark_dirty()
             layer.signature, layer.box = signature, _covered_box(layer.pixels)
@@ -127,7 +126,7 @@ class OverlayCachingCamera(ThreeDCamera):
     def _paint(self, layer: _Layer) -> None:
         if layer.box is None:
             return
-        ctx = self.get_cairo_context(self.pixel_array)
+        ctx = cairo_context(self, self.pixel_array)
         ctx.save()
         ctx.identity_matrix()
         ctx.rectangle(*layer.box)

@@ -1,12 +1,21 @@
-"""Scene parameters: one object, seed figures as defaults, overridable without code edits.
+"""What a render gives a scene: its parameters (seed figures as defaults) and its settings.
 
-Overrides come from a TOML file named by ``$NORMGEOM_PARAMS`` (the CLI writes it; plain
-``manim render`` honours it too). Keys: ``gamma``, ``beta``, ``eps``, ``points`` (a .npy/.csv
-path), ``vector``, ``gain``, ``lesson_eps``.
+A scene reads both as ``self.params`` and ``self.settings`` (see :mod:`scenes.narrated`).
+``normgeom`` passes a :class:`SceneSettings` to the scene it renders; plain
+``manim render scenes/<file>.py <Scene>`` builds one from environment variables, that
+path's only interface (:meth:`SceneSettings.from_environment`):
+
+- ``NORMGEOM_PARAMS``: a TOML file of parameter overrides, keys ``gamma``, ``beta``,
+  ``eps``, ``points`` (a .npy/.csv path), ``vector``, ``gain``, ``lesson_eps``;
+- ``NORMGEOM_VOICE`` and ``NORMGEOM_VOICE_CACHE``: the voice and its audio cache
+  (read by :mod:`scenes.voices`);
+- ``NORMGEOM_STOP_AFTER``: end the scene after this beat (for stills of a beat's end);
+- ``NORMGEOM_STOCK_CAMERAS=1``: Manim's own cameras instead of the caching ones.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import tomllib
 from dataclasses import dataclass, fields, replace
@@ -15,9 +24,18 @@ from pathlib import Path
 import normmath as nm
 from scenes import drawable
 
-__all__ = ["PARAMS_ENV", "SceneParams", "load_params"]
+__all__ = [
+    "PARAMS_ENV",
+    "STOP_AFTER_ENV",
+    "STOCK_CAMERAS_ENV",
+    "SceneParams",
+    "SceneSettings",
+    "load_params",
+]
 
 PARAMS_ENV = "NORMGEOM_PARAMS"
+STOP_AFTER_ENV = "NORMGEOM_STOP_AFTER"
+STOCK_CAMERAS_ENV = "NORMGEOM_STOCK_CAMERAS"
 
 
 @dataclass(frozen=True)
@@ -107,3 +125,29 @@ def load_params(path: str | os.PathLike | None = None) -> SceneParams:
     except (TypeError, ValueError) as exc:
         raise nm.NormMathError(f"config: {path}: bad value ({exc})") from None
     return replace(SceneParams(), **overrides).validated()
+
+
+@dataclass(frozen=True)
+class SceneSettings:
+    """Everything a scene is given besides Manim's own config.
+
+    ``params``: the scene parameters; ``voice``/``voice_cache``: the voice name and its
+    audio cache folder (``None``: :mod:`scenes.voices` decides from its environment
+    variables); ``stop_after``: the beat after which the scene ends (``None``: play it all);
+    ``caching_cameras``: False renders with Manim's stock cameras (same pictures, slower).
+    """
+
+    params: SceneParams = dataclasses.field(default_factory=SceneParams)
+    voice: str | None = None
+    voice_cache: str | None = None
+    stop_after: str | None = None
+    caching_cameras: bool = True
+
+    @classmethod
+    def from_environment(cls) -> SceneSettings:
+        """The settings of a plain ``manim render`` (see the module docstring)."""
+        return cls(
+            params=load_params(),
+            stop_after=os.environ.get(STOP_AFTER_ENV) or None,
+            caching_cameras=os.environ.get(STOCK_CAMERAS_ENV, "") in {"", "0"},
+        )

@@ -22,6 +22,8 @@ import numpy as np
 from manim import VMobject
 from manim.camera.camera import Camera
 
+from scenes.manim_compat import cairo_context, draw_path
+
 __all__ = ["RasterCache", "RasterCachingCamera", "look_signature"]
 
 MITER_REACH = 5.0
@@ -119,7 +121,7 @@ class RasterCachingCamera(Camera):
         self.rasters = RasterCache(int(raster_budget_mb * 2**20))
 
     def display_multiple_non_background_colored_vmobjects(self, vmobjects, pixel_array) -> None:
-        ctx = self.get_cairo_context(pixel_array)
+        ctx = cairo_context(self, pixel_array)
         frame = self._frame_key()
         for vmobject in vmobjects:
             key = look_signature(vmobject, frame)
@@ -130,7 +132,7 @@ class RasterCachingCamera(Camera):
                 self.rasters.store(key, raster)
                 self._paint(ctx, raster)
             else:
-                self.display_vectorized(vmobject, ctx)
+                draw_path(self, vmobject, ctx)
 
     def _frame_key(self) -> bytes:
         """What maps scene units to pixels: frame centre and size, pixel size."""
@@ -171,7 +173,7 @@ class RasterCachingCamera(Camera):
         surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, width, height)
         ctx = cairo.Context(surface)
         ctx.set_matrix(frame_matrix.multiply(cairo.Matrix(x0=-x, y0=-y)))
-        self.display_vectorized(vmobject, ctx)
+        draw_path(self, vmobject, ctx)
         surface.flush()
         return _Raster(surface, x, y)
 

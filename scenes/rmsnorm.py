@@ -82,6 +82,8 @@ class RMSNormScene(GeometryScene):
 class RMSNormHealthy(RMSNormScene):
     """sigma >> mu: RMSNorm lands close to the LayerNorm targets."""
 
+    lecture_order: ClassVar[int] = 60
+
     pose = "wide"
     legend_entries = (
         LegendEntry("dot", "raw", "input x (σ ≫ μ)"),
@@ -129,6 +131,8 @@ class RMSNormHealthy(RMSNormScene):
 
 class RMSNormCollapse(RMSNormScene):
     """mu >> sigma: RMSNorm collapses every row onto one of the two poles."""
+
+    lecture_order: ClassVar[int] = 70
 
     pose = "wide"
     legend_entries = (
@@ -181,6 +185,8 @@ class RMSNormCollapse(RMSNormScene):
 
 class RMSNormComparison(RMSNormScene):
     """Both regimes on one sphere, the camera circling slowly."""
+
+    lecture_order: ClassVar[int] = 80
 
     pose = "poles"
     orbit_degrees = 240.0

@@ -38,7 +38,6 @@ import normmath as nm
 from scenes import kit
 from scenes.depth_camera import DepthCueCamera
 from scenes.narrated import NarratedThreeDScene
-from scenes.params import SceneParams, load_params
 
 __all__ = [
     "GHOST_OPACITY",
@@ -108,7 +107,6 @@ class GeometryScene(NarratedThreeDScene):
 
     def setup(self) -> None:
         super().setup()
-        self.params: SceneParams = load_params()
         self.points_mob: dict[str, VGroup] = {}
         self.trails = VGroup()
         self.renderer.camera.should_apply_shading = False

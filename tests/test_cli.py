@@ -10,7 +10,8 @@ from fixtures.pipeline import TINY, rendered, tiny_target
 from typer.testing import CliRunner
 
 from normgeom.cli import app as cli
-from normgeom.cli import doctor
+from normgeom.cli import doctor, params
+from normgeom.render import targets
 from scenes.catalog import scene_names
 
 runner = CliRunner()
@@ -20,10 +21,12 @@ runner = CliRunner()
 def tiny_media(media, monkeypatch):
     """A media root holding the shared tiny render, with the CLI pointed at the tiny scenes."""
     shutil.copytree(rendered()[0], media)
-    monkeypatch.setattr(cli, "resolve_quality", lambda name: TINY)
-    monkeypatch.setattr(cli, "resolve_scenes", lambda names: [tiny_target(name) for name in names])
+    monkeypatch.setattr(params, "resolve_quality", lambda name: TINY)
     monkeypatch.setattr(
-        cli,
+        targets, "resolve_scenes", lambda names: [tiny_target(name) for name in names]
+    )
+    monkeypatch.setattr(
+        targets,
         "lecture_targets",
         lambda: [tiny_target(n) for n in ("TinySilent", "TinyNarrated", "TinySilent")],
     )
@@ -40,7 +43,7 @@ def test_list_shows_every_scene_in_lesson_order(media):
 
 def test_list_shows_rendered_lengths(media):
     (media / ".normgeom").mkdir(parents=True)
-    record = {"key": "k", "duration": 83.2, "render_seconds": 1.0}
+    record = {"key": "k", "files": {}, "info": {"duration": 83.2, "render_seconds": 1.0}}
     state = {"records": {"scene:480p15:Gain": record}}
     (media / ".normgeom" / "state.json").write_text(json.dumps(state))
     result = runner.invoke(cli.app, ["list"], env={"COLUMNS": "200"})

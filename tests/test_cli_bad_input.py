@@ -7,14 +7,14 @@ import pytest
 from typer.testing import CliRunner
 
 from normgeom.cli import app as cli
-from normgeom.cli import publishing as commands
 from normgeom.render.paths import MEDIA_ENV
+from normgeom.render.runner import Runner
 
 runner = CliRunner()
 
 
 class RenderingStarted(AssertionError):
-    """Raised by a renderer stand-in: the command got past its input checks."""
+    """Raised by the runner's stand-in: the command got past its input checks."""
 
 
 def _no_rendering(*args, **kwargs):
@@ -24,9 +24,7 @@ def _no_rendering(*args, **kwargs):
 @pytest.fixture(autouse=True)
 def no_rendering(monkeypatch):
     """Any attempt to render fails the test: input must be refused before that."""
-    renderers = ((cli, "Renderer"), (commands, "Renderer"), (commands, "SlideRenderer"))
-    for module, name in (*renderers, (commands, "StillRenderer")):
-        monkeypatch.setattr(module, name, _no_rendering)
+    monkeypatch.setattr(Runner, "run", _no_rendering)
 
 
 def refused(args: list[str], message: str, media) -> str:

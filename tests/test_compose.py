@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
 
 import av
 import pytest
-from fixtures.pipeline import TINY, make_clip, tiny_target, write_srt
+from fixtures.pipeline import make_clip, tiny_job, write_srt
 
 from normgeom.compose.clips import Chapter, Clip, compose
 from normgeom.compose.lecture import build_lecture, youtube_chapters
 from normgeom.compose.subtitles import Cue, read_srt, shift_cues, to_srt, to_vtt
 from normgeom.errors import RenderError
-from normgeom.render.paths import Layout
 from normgeom.render.probe import duration, has_audio
-from normgeom.render.runner import Renderer, RenderResult
-from scenes.params import SceneParams
+from normgeom.render.runner import JobResult
+from normgeom.render.state import State
 
 
 @pytest.fixture
@@ -98,7 +98,8 @@ def test_youtube_chapter_list():
 def fake_result(tmp_path, name, seconds, cues):
     video = make_clip(tmp_path / f"{name}.mp4", seconds, audio=bool(cues))
     srt = write_srt(tmp_path / f"{name}.srt", cues) if cues else None
-    return RenderResult(tiny_target(name), video, srt, seconds, 0.0, True, f"key-{name}")
+    files = {"video": video, **({"subtitles": srt} if srt else {})}
+    return JobResult(tiny_job(name, "none"), files, seconds, 0.0, True, f"key-{name}")
 
 
 def test_lecture_files_chapters_and_manifest(tmp_path):
@@ -108,8 +109,8 @@ def test_lecture_files_chapters_and_manifest(tmp_path):
         fake_result(tmp_path, "SceneB", 1.5, [(0.2, 1.0, "beta")]),
         fake_result(tmp_path, "SummaryCard", 1.0, []),
     ]
-    renderer = Renderer(Layout(tmp_path / "media"), TINY, "none", SceneParams())
-    lecture = build_lecture(renderer, results, tmp_path / "out" / "talk.mp4")
+    state = State(tmp_path / "media" / ".normgeom" / "state.json")
+    lecture = build_lecture(state, results, tmp_path / "out" / "talk.mp4")
     assert not lecture.cached
     assert [f.name for f in lecture.files.all()] == [
         "talk.mp4",
@@ -143,5 +144,35 @@ def test_lecture_files_chapters_and_manifest(tmp_path):
     assert [p["start"] for p in manifest["parts"]] == pytest.approx([0.0, 1.0, 3.0, 4.5])
     assert set(manifest["files"]) == {"video", "srt", "vtt", "chapters", "manifest"}
     assert {"manim", "av", "manim-voiceover"} <= set(manifest["versions"])
-    again = build_lecture(renderer, results, tmp_path / "out" / "talk.mp4")
+    again = build_lecture(state, results, tmp_path / "out" / "talk.mp4")
     assert again.cached and again.chapters == lecture.chapters
+
+
+def test_manifest_lists_paths_relative_to_itself(tmp_path):
+    results = [
+        fake_result(tmp_path, "TitleCard", 1.0, []),
+        fake_result(tmp_path, "SceneA", 1.0, [(0.0, 0.5, "alpha")]),
+        fake_result(tmp_path, "SummaryCard", 1.0, []),
+    ]
+    state = State(tmp_path / "media" / ".normgeom" / "state.json")
+    lecture = build_lecture(state, results, tmp_path / "out" / "talk.mp4")
+    manifest = json.loads(lecture.files.manifest.read_text())
+    paths = [*manifest["files"].values(), *(part["file"] for part in manifest["parts"])]
+    assert paths and not any(os.path.isabs(path) or str(tmp_path) in path for path in paths)
+    folder = lecture.files.manifest.parent
+    assert all((folder / path).is_file() for path in paths)
+    assert manifest["parts"][1]["file"] == "../SceneA.mp4"
+
+
+def test_a_truncated_lecture_is_composed_again(tmp_path):
+    results = [
+        fake_result(tmp_path, "TitleCard", 1.0, []),
+        fake_result(tmp_path, "SceneA", 1.0, []),
+        fake_result(tmp_path, "SummaryCard", 1.0, []),
+    ]
+    state = State(tmp_path / "media" / ".normgeom" / "state.json")
+    lecture = build_lecture(state, results, tmp_path / "out" / "talk.mp4")
+    size = lecture.files.video.stat().st_size
+    os.truncate(lecture.files.video, size // 2)
+    again = build_lecture(state, results, tmp_path / "out" / "talk.mp4")
+    assert not again.cached and lecture.files.video.stat().st_size == size

@@ -15,6 +15,8 @@ from fixtures.pipeline import TINY, rendered, tiny_target
 from typer.testing import CliRunner
 
 from normgeom.cli import app as cli
+from normgeom.cli import params
+from normgeom.render import targets as render_targets
 from normgeom.render.paths import MEDIA_ENV
 from normgeom.render.targets import Target
 
@@ -48,14 +50,14 @@ def tiny_cli(monkeypatch):
     """The CLI pointed at the tiny scenes and the tiny quality."""
     monkeypatch.delenv("NORMGEOM_VOICE", raising=False)
     monkeypatch.delenv("NORMGEOM_PARAMS", raising=False)
-    monkeypatch.setattr(cli, "resolve_quality", lambda name: TINY)
+    monkeypatch.setattr(params, "resolve_quality", lambda name: TINY)
 
     def targets(names):
         return [
             Target(n, DISK_FULL_SCENE, n) if n == "TinyDiskFull" else tiny_target(n) for n in names
         ]
 
-    monkeypatch.setattr(cli, "resolve_scenes", targets)
+    monkeypatch.setattr(render_targets, "resolve_scenes", targets)
 
 
 def disk_full_line(result, media: Path) -> str:

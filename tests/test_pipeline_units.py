@@ -6,29 +6,28 @@ from pathlib import Path
 
 import pytest
 
-from normgeom.cli.params import build_params, parse_triple, write_params
+from normgeom.cli.params import build_params, parse_triple
 from normgeom.errors import UsageError
 from normgeom.publish.outputs import check_format
+from normgeom.render.job import Product, RenderJob
 from normgeom.render.paths import Layout
 from normgeom.render.quality import PRESETS, resolve_quality
 from normgeom.render.targets import lecture_targets, resolve_scenes
 from scenes.catalog import scene_names
-from scenes.params import load_params
 
 
 @pytest.mark.parametrize(
-    ("name", "label", "flag"),
-    [("low", "480p15", "l"), ("m", "720p30", "m"), ("HIGH", "1080p60", "h"), ("k", "2160p60", "k")],
+    ("name", "label", "size"),
+    [
+        ("low", "480p15", 854),
+        ("m", "720p30", 1280),
+        ("HIGH", "1080p60", 1920),
+        ("k", "2160p60", 3840),
+    ],
 )
-def test_quality_presets_are_manims(name, label, flag):
+def test_quality_presets_are_manims(name, label, size):
     preset = resolve_quality(name)
-    assert preset.label == label
-    assert preset.manim_args() == ["-q", flag]
-
-
-def test_custom_quality_renders_with_resolution_and_fps():
-    custom = type(PRESETS["low"])("tiny", 128, 72, 10)
-    assert custom.manim_args() == ["-r", "128,72", "--fps", "10"]
+    assert preset.label == label and preset.width == size
 
 
 def test_scene_names_all_dedupe_and_any_case():
@@ -54,8 +53,6 @@ def test_parameters_merge_config_then_command_line(tmp_path):
     config.write_text("gamma = [1.0, 1.0, 1.0]\neps = 0.5\n")
     params = build_params(config=config, gamma="2,0.4,1.5", vector="1,2,4")
     assert params.gamma == (2.0, 0.4, 1.5) and params.eps == 0.5 and params.vector == (1, 2, 4)
-    path = write_params(params, tmp_path / "work")
-    assert load_params(path) == params
     assert parse_triple(" 1, 2 ,3 ", "beta") == (1.0, 2.0, 3.0)
 
 
@@ -64,4 +61,15 @@ def test_layout_names_quality_and_format():
     layout = Layout(tmp)
     target = resolve_scenes(["Gain"])[0]
     assert layout.scene_output(target, PRESETS["high"], "gif") == tmp / "scenes/1080p60/Gain.gif"
-    assert layout.manim_video(target, PRESETS["low"]) == tmp / "videos/layernorm/480p15/Gain.mp4"
+    job = RenderJob(target, PRESETS["low"], "none")
+    assert layout.manim_folder(job) == tmp / "videos/layernorm/480p15"
+    assert layout.output(job) == tmp / "scenes/480p15/Gain.mp4"
+    still = RenderJob(target, PRESETS["low"], "none", product=Product.LAST_FRAME, stop_after="end")
+    assert layout.output(still) == tmp / "stills/480p15/Gain-end.png"
+    assert layout.log_file(still) == tmp / ".normgeom/logs/Gain-end-still-480p15.log"
+
+
+def test_typesetting_folders_are_per_scene():
+    layout = Layout(Path("/m"))
+    first, second = resolve_scenes(["Standardization", "OneVectorLesson"])
+    assert set(layout.typesetting(first)).isdisjoint(layout.typesetting(second))

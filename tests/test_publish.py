@@ -4,8 +4,10 @@ references only files in the bundle, and a part that fails leaves the folder unt
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -14,11 +16,11 @@ from fixtures.publishing import BEATS, browser_check, bundle, slide_target, temp
 
 from normgeom.errors import RenderError
 from normgeom.publish.bundle import DECK_PAGE, publish
-from normgeom.publish.bundle_manifest import MANIFEST_NAME, sha256
+from normgeom.publish.bundle_manifest import MANIFEST_NAME
 from normgeom.publish.deck import page_references
-from normgeom.publish.slides import SlideRenderer
+from normgeom.render.job import RenderJob
 from normgeom.render.paths import Layout
-from normgeom.render.runner import Renderer
+from normgeom.render.runner import Runner
 from scenes.params import SceneParams
 
 pytest.importorskip("pptx", reason="the slides extra (make slides) is not installed")
@@ -43,9 +45,19 @@ def test_manifest_lists_exactly_the_files_with_their_checksums():
     assert set(listed) == _files(folder) - {MANIFEST_NAME}
     for path, entry in listed.items():
         assert entry["size"] == (folder / path).stat().st_size
-        assert entry["sha256"] == sha256(folder / path)
+        assert entry["sha256"] == hashlib.sha256((folder / path).read_bytes()).hexdigest()
     assert listed["normalization_geometry.mp4"]["duration"] > 0
     assert [c["scene"] for c in manifest["chapters"]] == [*BEATS, "SummaryCard"]
+
+
+def test_no_manifest_holds_an_absolute_path():
+    folder = bundle().folder
+    lecture = bundle().lecture.files.manifest
+    for manifest in (folder / MANIFEST_NAME, lecture, folder / "normalization_geometry.json"):
+        if not manifest.is_file():
+            continue
+        text = manifest.read_text()
+        assert str(folder.parent) not in text and '"/' not in text, manifest
 
 
 def test_deck_references_only_files_in_the_bundle():
@@ -75,10 +87,9 @@ def test_a_failing_part_writes_nothing():
     folder = temp_folder("normgeom-broken-") / "bundle"
     folder.mkdir()
     (folder / "keep.txt").write_text("the previous bundle")
-    renderer = Renderer(layout, TINY, "none", SceneParams())
-    slides = SlideRenderer(layout, TINY, "none", SceneParams())
+    movie = partial(RenderJob, quality=TINY, voice="none", params=SceneParams())
     scenes = [slide_target("TinySteps"), slide_target("TinyBroken")]
     with pytest.raises(RenderError, match="TinyBroken"):
-        publish(renderer, slides, scenes, folder, jobs=2)
+        publish(Runner(layout, jobs=2), movie, scenes, folder)
     assert _files(folder) == {"keep.txt"}
     assert not [p for p in folder.parent.iterdir() if p.name.startswith(".bundle")]

@@ -1,4 +1,5 @@
-"""Rendering through manim subprocesses, the render cache and atomic outputs."""
+"""The runner and the one cache: jobs rendered in worker processes, keys that follow every
+input, outputs validated before they are served, atomic and locked state."""
 
 from __future__ import annotations
 
@@ -6,64 +7,92 @@ import json
 import os
 import shutil
 import wave
+from concurrent.futures import Future
 
 import av
 import pytest
-from fixtures.pipeline import FIXTURE_FILE, TINY, rendered, tiny_target
+from fixtures.pipeline import TINY, rendered, tiny_job
 
 from normgeom.compose.subtitles import read_srt
-from normgeom.render import cache
 from normgeom.render.atomic import atomic_path, write_text
-from normgeom.render.cache import State, render_key
+from normgeom.render.cache import PROJECT, Project, job_key
+from normgeom.render.job import RenderJob
 from normgeom.render.paths import Layout
-from normgeom.render.runner import Renderer
-from normgeom.render.targets import Target
+from normgeom.render.probe import duration
+from normgeom.render.runner import Runner
+from normgeom.render.state import RecordId, State
+from normgeom.render.targets import Target, resolve_scenes
 from scenes.params import SceneParams
 
 pytestmark = pytest.mark.render
 
 
-def test_first_render_runs_manim_and_writes_outputs():
+class Refusing:
+    """An executor that records what it is asked to run and runs nothing."""
+
+    def __init__(self, workers: int) -> None:
+        self.asked: list[RenderJob] = []
+
+    def submit(self, fn, job, *args) -> Future:
+        self.asked.append(job)
+        future = Future()
+        future.set_exception(AssertionError(f"{job.label} was rendered again"))
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        pass
+
+
+def test_first_render_runs_in_workers_and_writes_outputs():
     media, results = rendered()
     for result in results:
         assert not result.cached and result.seconds > 0
         assert result.video == media / "scenes" / "72p10" / f"{result.target.name}.mp4"
-        assert result.video.is_file()
+        assert duration(result.video) > 0
     silent, narrated = results
     assert silent.subtitles is None
     assert narrated.subtitles is not None and narrated.subtitles.is_file()
+    logs = sorted(p.name for p in (media / ".normgeom" / "logs").iterdir())
+    assert logs == ["TinyNarrated-movie-72p10.log", "TinySilent-movie-72p10.log"]
 
 
-def test_second_render_of_unchanged_scenes_does_no_work(monkeypatch):
+def test_second_run_of_unchanged_jobs_does_no_work():
     media, first = rendered()
-    layout = Layout(media)
-    made = {r.target.name: layout.manim_video(r.target, TINY).stat().st_mtime_ns for r in first}
-    ran = []
-    monkeypatch.setattr(Renderer, "_run_manim", lambda self, target: ran.append(target.name))
-    again = Renderer(layout, TINY, "espeak", SceneParams()).render_all(
-        [r.target for r in first], jobs=2
-    )
-    assert ran == []
+    runner = Runner(Layout(media), executor=Refusing)
+    again = runner.run([r.job for r in first])
     assert all(r.cached and r.seconds == 0 for r in again)
     assert [r.key for r in again] == [r.key for r in first]
     assert [r.duration for r in again] == [r.duration for r in first]
-    for r in first:
-        assert layout.manim_video(r.target, TINY).stat().st_mtime_ns == made[r.target.name]
 
 
-def test_changed_settings_render_only_what_they_change(monkeypatch, tmp_path):
-    media, (silent, narrated) = rendered()
+def test_a_truncated_movie_is_rebuilt_not_served(tmp_path):
+    media, (silent, _) = rendered()
     shutil.copytree(media, tmp_path / "media")
-    layout = Layout(tmp_path / "media")
-    ran = []
-    monkeypatch.setattr(Renderer, "_run_manim", lambda self, target: ran.append(target.name))
-    Renderer(layout, TINY, "espeak", SceneParams()).render(narrated.target)
-    assert ran == []
-    Renderer(layout, TINY, "none", SceneParams()).render(narrated.target)
-    assert ran == ["TinyNarrated"]
-    gained = SceneParams(gamma=(1.0, 1.0, 2.0))
-    Renderer(layout, TINY, "espeak", gained).render(silent.target)
-    assert ran == ["TinyNarrated", "TinySilent"]
+    movie = tmp_path / "media" / "scenes" / "72p10" / "TinySilent.mp4"
+    size = movie.stat().st_size
+    os.truncate(movie, size // 2)
+    refusing = Runner(Layout(tmp_path / "media"), executor=Refusing)
+    with pytest.raises(AssertionError, match="rendered again"):
+        refusing.run([silent.job])
+    result = Runner(Layout(tmp_path / "media")).run([silent.job])[0]
+    assert not result.cached
+    assert movie.stat().st_size == size and duration(movie) == pytest.approx(silent.duration)
+
+
+def test_changed_settings_render_only_what_they_change(tmp_path):
+    media, _ = rendered()
+    shutil.copytree(media, tmp_path / "media")
+    made: list[Refusing] = []
+
+    def refusing(workers: int) -> Refusing:
+        made.append(Refusing(workers))
+        return made[-1]
+
+    runner = Runner(Layout(tmp_path / "media"), executor=refusing)
+    runner.run([tiny_job("TinyNarrated"), tiny_job("TinySilent", params=SceneParams(eps=0.5))])
+    with pytest.raises(AssertionError, match="TinyNarrated"):
+        runner.run([tiny_job("TinyNarrated", voice="none"), tiny_job("TinySilent")])
+    assert [job.target.name for executor in made for job in executor.asked] == ["TinyNarrated"]
 
 
 def test_narrated_scene_audio_lasts_as_long_as_its_beats():
@@ -96,50 +125,101 @@ def speech_in_order(beats, speech):
     return [next(v for k, v in named.items() if k.startswith(prefix)) for prefix in ("a-", "and-")]
 
 
-def test_state_records_the_render():
+def test_state_records_the_render_with_stamped_files():
     media, results = rendered()
     records = json.loads((media / ".normgeom" / "state.json").read_text())["records"]
     for result in results:
         record = records[f"scene:72p10:{result.target.name}"]
         assert record["key"] == result.key
-        assert record["duration"] == pytest.approx(result.duration)
+        assert record["info"]["duration"] == pytest.approx(result.duration)
+        stamp = record["files"]["video"]
+        assert not os.path.isabs(stamp["path"])
+        assert stamp["size"] == result.video.stat().st_size
+
+
+# --- keys: what re-renders when an input changes -----------------------------------------
 
 
 @pytest.fixture
-def copied_scene(tmp_path):
-    path = tmp_path / "tiny_copy.py"
-    path.write_text(FIXTURE_FILE.read_text())
-    return Target("TinySilent", path, "copy")
+def project(tmp_path):
+    """A copy of the project's sources, so edits cannot touch the real files."""
+    for folder in ("scenes", "normmath"):
+        shutil.copytree(PROJECT.root / folder, tmp_path / folder)
+    shutil.copy(PROJECT.manim_cfg, tmp_path / "manim.cfg")
+    return Project(tmp_path)
 
 
-def test_key_follows_the_scene_file_params_voice_and_quality(copied_scene):
-    base = render_key(copied_scene, TINY, "none", "")
-    assert render_key(copied_scene, TINY, "none", "") == base
-    assert render_key(copied_scene, TINY, "espeak", "") != base
-    assert render_key(copied_scene, TINY, "none", "gamma = [1.0, 1.0, 1.0]\n") != base
-    other = type(TINY)("tiny", 128, 72, 5)
-    assert render_key(copied_scene, other, "none", "") != base
-    untouched = render_key(tiny_target("TinySilent"), TINY, "none", "")
-    copied_scene.file.write_text(copied_scene.file.read_text() + "\n# edited\n")
-    assert render_key(copied_scene, TINY, "none", "") != base
-    assert render_key(tiny_target("TinySilent"), TINY, "none", "") == untouched
+def lecture_keys(project: Project, params: SceneParams | None = None) -> dict[str, str]:
+    """The movie key of every lecture scene, read from ``project``'s copy of the files."""
+    keys = {}
+    for target in resolve_scenes(["all"]):
+        copy = Target(target.name, project.root / "scenes" / target.file.name, target.title)
+        job = RenderJob(copy, TINY, "none", params or SceneParams())
+        keys[target.name] = job_key(job, project)
+    return keys
 
 
-def test_key_follows_the_scenes_own_narration(monkeypatch, copied_scene):
-    beats = {copied_scene.name: {"intro": "Hello."}}
-    monkeypatch.setattr(cache, "narration", lambda target: beats.get(target.name, {}))
-    other = tiny_target("TinyNarrated")
-    before = render_key(copied_scene, TINY, "none", ""), render_key(other, TINY, "none", "")
-    beats[copied_scene.name] = {"intro": "Hello again."}
-    after = render_key(copied_scene, TINY, "none", ""), render_key(other, TINY, "none", "")
-    assert after[0] != before[0]
-    assert after[1] == before[1]
+def changed(before: dict[str, str], after: dict[str, str]) -> set[str]:
+    return {name for name in before if before[name] != after[name]}
 
 
-def test_shared_sources_leave_out_scene_modules_and_the_front_end():
-    names = {path.name for path in cache.shared_sources()}
-    assert {"kit.py", "narrated.py", "params.py", "norms.py"} <= names
-    assert not names & {"layernorm.py", "rmsnorm.py", "cli.py"}
+LAYERNORM = {"MeanCentering", "Standardization", "Gain", "Bias", "Epsilon"}
+LESSON = {"OneVectorLesson", "EdgeCases", "Invariances"}
+ALL = set(lecture_keys(Project()))
+
+
+def append(path, text: str) -> None:
+    path.write_text(path.read_text() + text)
+
+
+def test_editing_manim_cfg_re_renders_every_scene(project):
+    before = lecture_keys(project)
+    text = project.manim_cfg.read_text()
+    project.manim_cfg.write_text(text.replace("#0B0E14", "#000000"))
+    assert project.manim_cfg.read_text() != text
+    assert changed(before, lecture_keys(project)) == ALL
+
+
+def test_editing_a_scene_file_re_renders_the_scenes_it_defines(project):
+    before = lecture_keys(project)
+    append(project.root / "scenes" / "layernorm.py", "\n# an edit\n")
+    assert changed(before, lecture_keys(project)) == LAYERNORM
+
+
+def test_editing_a_kit_function_re_renders_the_scenes_that_import_it(project):
+    before = lecture_keys(project)
+    kit = project.root / "scenes" / "lesson_kit.py"
+    kit.write_text(kit.read_text().replace('"""', '"""Edited. ', 1))
+    assert changed(before, lecture_keys(project)) == LESSON
+
+
+def test_editing_one_narration_line_re_renders_that_scene_only(project):
+    before = lecture_keys(project)
+    narration = project.root / "scenes" / "narration" / "layernorm.toml"
+    text = narration.read_text()
+    gain = text.index("[Gain]")
+    narration.write_text(text[:gain] + text[gain:].replace('= """', '= """Now. ', 1))
+    assert changed(before, lecture_keys(project)) == {"Gain"}
+
+
+def test_one_parameter_re_renders_the_scenes_that_read_it(project):
+    before = lecture_keys(project)
+    gamma = lecture_keys(project, SceneParams(gamma=(1.0, 1.0, 2.0)))
+    assert changed(before, gamma) == LAYERNORM
+    vector = lecture_keys(project, SceneParams(vector=(1.0, 2.0, 4.0)))
+    assert changed(before, vector) == LESSON
+
+
+def test_a_new_point_file_changes_the_scenes_that_draw_the_cloud(project, tmp_path):
+    points = tmp_path / "cloud.csv"
+    points.write_text("1,2,3\n3,1,2\n")
+    before = lecture_keys(project, SceneParams(points=str(points)))
+    points.write_text("1,2,3\n3,1,5\n")
+    after = lecture_keys(project, SceneParams(points=str(points)))
+    assert changed(before, after) == ALL - LESSON
+
+
+# --- atomic files and the state file -----------------------------------------------------
 
 
 def test_atomic_path_keeps_the_old_file_when_interrupted(tmp_path):
@@ -154,11 +234,38 @@ def test_atomic_path_keeps_the_old_file_when_interrupted(tmp_path):
     assert final.read_text() == "new"
 
 
-def test_state_survives_a_damaged_file(tmp_path):
+def stamped(tmp_path):
+    output = tmp_path / "out.txt"
+    output.write_text("content")
+    return output
+
+
+@pytest.mark.parametrize("damage", ["{not json", '{"records": []}', "\x00\xff", ""])
+def test_a_damaged_or_misshaped_state_file_is_dropped_with_a_warning(tmp_path, capsys, damage):
     path = tmp_path / "state.json"
-    path.write_text("{not json")
+    path.write_bytes(damage.encode("latin-1"))
     state = State(path)
     assert state.records() == {}
-    state.put("a", {"key": "k"})
-    assert State(path).get("a", "k") == {"key": "k"}
-    assert State(path).get("a", "other") is None
+    if damage:
+        assert "normgeom: warning:" in capsys.readouterr().err
+    rid = RecordId("scene", "480p15", "Gain")
+    state.put(rid, "k", {"video": stamped(tmp_path)})
+    assert State(path).get(rid, "k") is not None
+    assert State(path).get(rid, "other") is None
+
+
+def test_a_changed_output_no_longer_counts_as_up_to_date(tmp_path):
+    output = stamped(tmp_path)
+    state = State(tmp_path / "state.json")
+    rid = RecordId("gif", "480p15", "Gain")
+    state.put(rid, "k", {"gif": output})
+    output.write_text("contEnt")
+    assert State(tmp_path / "state.json").get(rid, "k") is None
+
+
+def test_two_state_objects_merge_their_records(tmp_path):
+    first, second = State(tmp_path / "state.json"), State(tmp_path / "state.json")
+    first.put(RecordId("scene", "480p15", "Bias"), "a", {})
+    second.put(RecordId("scene", "480p15", "Epsilon"), "b", {})
+    names = {rid.name for rid in State(tmp_path / "state.json").records()}
+    assert names == {"Bias", "Epsilon"}

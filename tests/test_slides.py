@@ -13,9 +13,11 @@ from typer.testing import CliRunner
 
 from normgeom.cli.app import app
 from normgeom.publish.deck import load_presentations, page_references, write_html, write_pptx
-from normgeom.publish.slides import SlideRenderer, build_slides
-from scenes.narrated import STOP_AFTER_ENV, scene_beats
-from scenes.params import SceneParams
+from normgeom.publish.slides import slide_job
+from normgeom.render.paths import Layout
+from normgeom.render.runner import Runner
+from scenes.narrated import scene_beats
+from scenes.params import STOP_AFTER_ENV, SceneParams
 
 pptx = pytest.importorskip("pptx", reason="the slides extra (make slides) is not installed")
 
@@ -84,9 +86,9 @@ def test_pptx_has_one_slide_per_beat_with_notes():
 
 def test_unchanged_slides_are_not_rendered_again():
     layout, files = slide_build()
-    renderer = SlideRenderer(layout, TINY, "none", SceneParams())
-    again, results = build_slides(renderer, [slide_target(n) for n in BEATS], jobs=1)
-    assert again == files
+    jobs = [slide_job(slide_target(n), TINY, SceneParams()) for n in BEATS]
+    results = Runner(Layout(layout.media), jobs=1).run(jobs)
+    assert [result.files["presentation"] for result in results] == files
     assert all(result.cached for result in results)
 
 

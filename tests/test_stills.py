@@ -13,26 +13,28 @@ from typer.testing import CliRunner
 
 from normgeom.cli.app import app
 from normgeom.errors import UsageError
-from normgeom.publish.stills import Still, StillRenderer, check_beat
+from normgeom.publish.stills import check_beat, still_job
 from normgeom.render.paths import Layout
 from normgeom.render.quality import Quality
+from normgeom.render.runner import Runner
 from scenes.params import SceneParams
 
 SMALL = Quality("small", 160, 90, 10)
 
 
 @cache
-def stills() -> tuple[StillRenderer, dict[str, Image.Image]]:
+def stills() -> tuple[Layout, dict[str, Image.Image]]:
     """Final, after-beat and transparent stills of TinySteps, rendered once."""
-    renderer = StillRenderer(Layout(temp_folder("normgeom-stills-")), SMALL, SceneParams())
+    layout = Layout(temp_folder("normgeom-stills-"))
     target = slide_target("TinySteps")
     asked = {
-        "final": Still(target),
-        "square": Still(target, "square"),
-        "transparent": Still(target, transparent=True),
+        "final": still_job(target, SMALL, SceneParams()),
+        "square": still_job(target, SMALL, SceneParams(), "square"),
+        "transparent": still_job(target, SMALL, SceneParams(), transparent=True),
     }
-    results = renderer.render_all(list(asked.values()), jobs=2)
-    return renderer, {name: Image.open(r.path) for name, r in zip(asked, results, strict=True)}
+    results = Runner(layout, jobs=2).run(list(asked.values()))
+    images = {name: Image.open(r.files["image"]) for name, r in zip(asked, results, strict=True)}
+    return layout, images
 
 
 def test_stills_have_the_requested_resolution():
@@ -59,9 +61,9 @@ def test_a_beat_still_shows_that_beat_end_state():
 
 
 def test_unchanged_stills_are_not_rendered_again():
-    renderer, _ = stills()
-    again = StillRenderer(renderer.layout, SMALL, SceneParams())
-    assert again.render(Still(slide_target("TinySteps"), "square")).cached
+    layout, _ = stills()
+    job = still_job(slide_target("TinySteps"), SMALL, SceneParams(), "square")
+    assert Runner(layout).run([job])[0].cached
 
 
 def test_unknown_beat_is_a_usage_error():

@@ -1,17 +1,23 @@
-"""What rendering needs, checked one by one, each failure with the command that fixes it."""
+"""What rendering needs, checked one by one, each failure with the command that fixes it.
+
+Packages are found without importing them (Manim takes seconds to import); the voice is
+checked in a child process, since checking it means importing manim-voiceover.
+"""
 
 from __future__ import annotations
 
-import importlib
+import importlib.util
 import os
 import shutil
 import subprocess
+import sys
 from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import av
 
-from scenes.voices import VoiceError, check_voice
+from normgeom.errors import UsageError
 
 __all__ = ["Check", "run_checks"]
 
@@ -28,12 +34,13 @@ class Check:
     fix: str = ""
 
 
-def _module(name: str, label: str, fix: str) -> Check:
+def _module(name: str, distribution: str, label: str, fix: str) -> Check:
+    if importlib.util.find_spec(name) is None:
+        return Check(label, False, f"no module named {name!r}", fix)
     try:
-        module = importlib.import_module(name)
-    except ImportError as exc:
-        return Check(label, False, str(exc), fix)
-    return Check(label, True, getattr(module, "__version__", "importable"))
+        return Check(label, True, version(distribution))
+    except PackageNotFoundError:
+        return Check(label, True, "importable")
 
 
 def _program(name: str, fix: str) -> Check:
@@ -69,22 +76,48 @@ def _writable(media: Path) -> Check:
     )
 
 
+VOICE_CHECK = """
+import sys
+from scenes.voices import VoiceError, check_voice, voice_name
+try:
+    voice_name(sys.argv[1] or None)
+except VoiceError as exc:
+    print(exc, file=sys.stderr)
+    sys.exit(2)
+try:
+    print(check_voice(sys.argv[1] or None))
+except VoiceError as exc:
+    sys.exit(str(exc))
+"""
+
+
 def _voice(voice: str | None) -> Check:
-    try:
-        name = check_voice(voice)
-    except VoiceError as exc:
-        return Check("voice", False, "not usable here", str(exc))
-    return Check("voice", True, name)
+    """The voice's check; :class:`UsageError` for a voice name that does not exist."""
+    done = subprocess.run(
+        [sys.executable, "-c", VOICE_CHECK, voice or ""], capture_output=True, text=True
+    )
+    if done.returncode == 2:
+        raise UsageError(done.stderr.strip().splitlines()[-1])
+    if done.returncode != 0:
+        reason = (done.stderr.strip().splitlines() or ["the voice check failed"])[-1]
+        return Check("voice", False, "not usable here", reason)
+    return Check("voice", True, done.stdout.strip())
 
 
 def run_checks(media: Path, voice: str | None = None) -> list[Check]:
-    """Every check, in the order a fix would be applied."""
+    """Every check, in the order a fix would be applied.
+
+    Raises
+    ------
+    UsageError
+        For an unknown voice name.
+    """
     apt = "`apt-get install {}` or " + SETUP
     return [
-        _module("cairo", "cairo (pycairo)", apt.format("libcairo2-dev")),
-        _module("manimpango", "pango (manimpango)", apt.format("libpango1.0-dev")),
-        _module("manim", "manim", SETUP),
-        _module("manim_voiceover", "manim-voiceover", SETUP),
+        _module("cairo", "pycairo", "cairo (pycairo)", apt.format("libcairo2-dev")),
+        _module("manimpango", "manimpango", "pango (manimpango)", apt.format("libpango1.0-dev")),
+        _module("manim", "manim", "manim", SETUP),
+        _module("manim_voiceover", "manim-voiceover", "manim-voiceover", SETUP),
         _program("latex", apt.format("texlive-latex-base texlive-latex-recommended")),
         _latex_package("standalone.cls", apt.format("texlive-latex-extra")),
         _program("dvisvgm", apt.format("dvisvgm")),

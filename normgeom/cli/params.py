@@ -1,8 +1,8 @@
-"""Scene parameters from the command line: parse, merge over a config file, pass to manim.
+"""Render settings from the command line: quality, voice, workers and the scene parameters
+(the options merged over a config file).
 
-The merged :class:`scenes.params.SceneParams` is written as TOML under ``media/.normgeom/``
-and handed to every manim process through ``$NORMGEOM_PARAMS``; its fingerprint (the TOML
-text plus the point file's bytes) is part of each render's cache key.
+The result is one validated :class:`scenes.params.SceneParams` that travels inside every
+render job; nothing is written for the scenes to read back.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from pathlib import Path
 
 import normmath as nm
 from normgeom.errors import UsageError
-from normgeom.render.atomic import write_text
-from normgeom.render.cache import digest
+from normgeom.render.quality import Quality, resolve_quality
+from normgeom.render.runner import default_jobs
 from scenes.params import SceneParams, load_params
 
-__all__ = ["parse_triple", "build_params", "fingerprint", "write_params"]
+__all__ = ["parse_triple", "build_params", "render_settings"]
 
 
 def parse_triple(text: str, name: str) -> tuple[float, float, float]:
@@ -62,16 +62,41 @@ def build_params(
     return replace(params, **overrides).validated()
 
 
-def fingerprint(params: SceneParams) -> str:
-    """What the frames depend on: the TOML text and the point file's contents."""
-    points = Path(params.points).read_bytes() if params.points else b""
-    return params.to_toml() + "\n" + digest(points)
+def render_settings(
+    quality: str,
+    voice: str | None,
+    jobs: int | None,
+    config: str | None,
+    gamma: str | None = None,
+    beta: str | None = None,
+    eps: str | None = None,
+    points: str | None = None,
+    vector: str | None = None,
+) -> tuple[Quality, str, SceneParams, int]:
+    """The checked quality preset, voice name, parameters and worker count of a command.
 
+    Raises
+    ------
+    UsageError, normmath.NormMathError, scenes.voices.VoiceError
+        Naming the option at fault.
+    """
+    from scenes.voices import check_voice
 
-def write_params(params: SceneParams, folder: Path) -> Path:
-    """Write the parameters as TOML into ``folder`` (named by content) and return the path."""
-    text = params.to_toml()
-    path = folder / f"params-{digest(text)}.toml"
-    if not path.exists():
-        write_text(path, text)
-    return path
+    preset = resolve_quality(quality)
+    name = check_voice(voice)
+    if eps is not None:
+        try:
+            eps = float(eps)
+        except ValueError:
+            raise UsageError(f"--eps: expected a number, got {eps!r}") from None
+    params = build_params(
+        config=Path(config) if config else None,
+        gamma=gamma,
+        beta=beta,
+        eps=eps,
+        points=Path(points) if points else None,
+        vector=vector,
+    )
+    if jobs is not None and jobs < 1:
+        raise UsageError(f"--jobs: expected a positive number, got {jobs}")
+    return preset, name, params, jobs or default_jobs()

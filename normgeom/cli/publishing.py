@@ -1,44 +1,20 @@
 """The ``normgeom slides``, ``stills`` and ``publish`` commands (registered in
-:mod:`normgeom.cli.app`); user mistakes end in one line and exit code 2 through its
-:func:`~normgeom.cli.app.user_errors`."""
+:mod:`normgeom.cli.app`); each imports what it uses when it runs."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from normgeom.cli.report import clock, scene_progress, shown, size
-from normgeom.publish.bundle import publish as build_bundle
-from normgeom.publish.deck import load_presentations, write_html, write_pptx
-from normgeom.publish.folders import staged_folder
-from normgeom.publish.slides import SLIDE_VOICE, SlideRenderer, build_slides, require_slides
-from normgeom.publish.stills import Still, StillRenderer, check_beat
+from normgeom.cli import options
+from normgeom.cli.failures import user_errors
+from normgeom.cli.params import render_settings
 from normgeom.render.paths import Layout, check_writable, output_path
-from normgeom.render.quality import resolve_quality
-from normgeom.render.runner import Renderer, default_jobs
-from normgeom.render.targets import resolve_scenes
-from scenes.voices import check_voice
 
 __all__ = ["DECK_NAME", "slides", "stills", "publish"]
 
 DECK_NAME = "normalization_geometry"
-SCENES = typer.Argument(None, help="scene names (see `normgeom list`); default: all")
-QUALITY = typer.Option("medium", "--quality", "-q", help="low|medium|high|4k")
-JOBS = typer.Option(None, "--jobs", "-j", help="scenes rendered in parallel (default: cores)")
-VERBOSE = typer.Option(False, "--verbose", "-v", help="show manim's own output and bars")
-CONFIG = typer.Option(None, "--config", help="a TOML file of scene parameters")
-
-
-def _settings(config: str | None, jobs: int | None):
-    from normgeom.cli.params import build_params
-    from normgeom.errors import UsageError
-
-    if jobs is not None and jobs < 1:
-        raise UsageError(f"--jobs: expected a positive number, got {jobs}")
-    return build_params(config=Path(config) if config else None), jobs or default_jobs()
 
 
 def _folder(output: str | None, default: Path) -> Path:
@@ -48,30 +24,36 @@ def _folder(output: str | None, default: Path) -> Path:
 
 
 def slides(
-    scenes: list[str] | None = SCENES,
-    quality: str = QUALITY,
-    voice: str = typer.Option(SLIDE_VOICE, "--voice", help="none (default: silent), espeak, ..."),
+    scenes: list[str] | None = options.SCENES_OR_ALL,
+    quality: str = options.QUALITY,
+    voice: str = typer.Option("none", "--voice", help="none (default: silent), espeak, ..."),
     output: str | None = typer.Option(None, "--output", "-o", help="the deck folder"),
-    jobs: int | None = JOBS,
-    verbose: bool = VERBOSE,
-    config: str | None = CONFIG,
+    jobs: int | None = options.JOBS,
+    verbose: bool = options.VERBOSE,
+    config: str | None = options.CONFIG,
 ) -> None:
     """Build the slides (one step per narrated beat): an offline HTML deck and a PPTX."""
-    from normgeom.cli.app import user_errors
+    from rich.console import Console
+
+    from normgeom.cli.report import scene_progress, shown, size
+    from normgeom.publish.deck import load_presentations, write_html, write_pptx
+    from normgeom.publish.folders import staged_folder
+    from normgeom.publish.slides import require_slides, slide_job
+    from normgeom.render.runner import Runner
+    from normgeom.render.targets import resolve_scenes
 
     with user_errors():
         require_slides()
         targets = resolve_scenes(scenes or ["all"])
-        preset = resolve_quality(quality)
-        name = check_voice(voice)
-        params, workers = _settings(config, jobs)
+        preset, name, params, workers = render_settings(quality, voice, jobs, config)
         layout = Layout.default()
         folder = _folder(output, layout.media / "slides" / preset.label)
         check_writable(layout.state_file)
-        renderer = SlideRenderer(layout, preset, name, params, verbose=verbose)
-        with scene_progress(Console(stderr=True), len(targets), live=not verbose) as done:
-            files, _ = build_slides(renderer, targets, workers, on_done=done)
-        presentations = load_presentations(files)
+        runner = Runner(layout, jobs=workers, verbose=verbose)
+        work = [slide_job(target, preset, params, name) for target in targets]
+        with scene_progress(Console(stderr=True), len(work), live=not verbose) as done:
+            results = runner.run(work, on_done=done)
+        presentations = load_presentations([r.files["presentation"] for r in results])
         with staged_folder(folder) as stage:
             write_html(presentations, stage / f"{DECK_NAME}.html", DECK_NAME)
             write_pptx(presentations, stage / f"{DECK_NAME}.pptx", (preset.width, preset.height))
@@ -83,61 +65,73 @@ def slides(
 
 
 def stills(
-    scenes: list[str] | None = SCENES,
-    quality: str = QUALITY,
+    scenes: list[str] | None = options.SCENES_OR_ALL,
+    quality: str = options.QUALITY,
     at: str | None = typer.Option(None, "--at", help="a beat name: the still of its end state"),
     transparent: bool = typer.Option(False, "--transparent", help="transparent background"),
-    jobs: int | None = JOBS,
-    config: str | None = CONFIG,
+    jobs: int | None = options.JOBS,
+    config: str | None = options.CONFIG,
 ) -> None:
     """Write PNG stills: each scene's final frame, or the end of beat --at."""
-    from normgeom.cli.app import user_errors
+    from rich.console import Console
+    from rich.table import Table
+
+    from normgeom.cli.report import shown, size
+    from normgeom.publish.stills import STILL_VOICE, check_beat, still_job
+    from normgeom.render.runner import Runner
+    from normgeom.render.targets import resolve_scenes
 
     with user_errors():
         targets = resolve_scenes(scenes or ["all"])
-        preset = resolve_quality(quality)
-        params, workers = _settings(config, jobs)
         for target in targets if at is not None else ():
             check_beat(target, at)
+        preset, _, params, workers = render_settings(quality, STILL_VOICE, jobs, config)
         layout = Layout.default()
         check_writable(layout.state_file)
-        renderer = StillRenderer(layout, preset, params)
-        results = renderer.render_all([Still(t, at, transparent) for t in targets], workers)
+        runner = Runner(layout, jobs=workers)
+        results = runner.run([still_job(t, preset, params, at, transparent) for t in targets])
     table = Table(title=f"{len(results)} still(s) at {preset.label}", title_justify="left")
     for column in ("scene", "beat", "file", "size", "state"):
         table.add_column(column)
     for result in results:
         state = "up to date" if result.cached else "rendered"
-        beat = result.still.beat or "(end)"
-        path = result.path
-        table.add_row(result.still.target.name, beat, shown(path), size(path), state)
+        path = result.files["image"]
+        beat = result.job.stop_after or "(end)"
+        table.add_row(result.target.name, beat, shown(path), size(path), state)
     Console().print(table)
 
 
 def publish(
-    quality: str = QUALITY,
+    quality: str = options.QUALITY,
     voice: str | None = typer.Option(None, "--voice", help="the lecture's voice (espeak)"),
     output: str | None = typer.Option(None, "--output", "-o", help="the bundle folder"),
-    jobs: int | None = JOBS,
-    verbose: bool = VERBOSE,
-    config: str | None = CONFIG,
+    jobs: int | None = options.JOBS,
+    verbose: bool = options.VERBOSE,
+    config: str | None = options.CONFIG,
 ) -> None:
     """Gather the lecture, scenes, GIFs, stills, the HTML deck and a manifest in one folder."""
-    from normgeom.cli.app import user_errors
+    from functools import partial
+
+    from rich.console import Console
+
+    from normgeom.cli.report import clock, scene_progress, shown
+    from normgeom.publish.bundle import publish as build_bundle
+    from normgeom.publish.slides import require_slides
+    from normgeom.render.job import RenderJob
+    from normgeom.render.runner import Runner
+    from normgeom.render.targets import resolve_scenes
 
     with user_errors():
         require_slides()
-        preset = resolve_quality(quality)
-        name = check_voice(voice)
-        params, workers = _settings(config, jobs)
+        preset, name, params, workers = render_settings(quality, voice, jobs, config)
         layout = Layout.default()
         folder = _folder(output, layout.media / "bundle")
         check_writable(layout.state_file)
-        renderer = Renderer(layout, preset, name, params, verbose=verbose)
-        slide_renderer = SlideRenderer(layout, preset, SLIDE_VOICE, params, verbose=verbose)
+        runner = Runner(layout, jobs=workers, verbose=verbose)
+        movie = partial(RenderJob, quality=preset, voice=name, params=params)
         targets = resolve_scenes(["all"])
         with scene_progress(Console(stderr=True), 2 * len(targets) + 2, live=not verbose) as done:
-            bundle = build_bundle(renderer, slide_renderer, targets, folder, workers, done)
+            bundle = build_bundle(runner, movie, targets, folder, done)
     files = bundle.manifest.files
     total = sum(entry.size for entry in files)
     Console().print(

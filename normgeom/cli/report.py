@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TimeElapsedColumn
 from rich.table import Table
 
-from normgeom.render.runner import RenderResult
+if TYPE_CHECKING:
+    from normgeom.render.runner import JobResult
 
 __all__ = ["clock", "size", "shown", "scene_progress", "summary_table"]
 
@@ -47,7 +49,7 @@ def scene_progress(console: Console, total: int, *, live: bool = True) -> Iterat
     )
     task = progress.add_task("rendering scenes", total=total)
 
-    def done(result: RenderResult) -> None:
+    def done(result: JobResult) -> None:
         state = "up to date" if result.cached else f"rendered in {result.seconds:.1f} s"
         progress.console.print(f"  {result.target.name}: {state}", highlight=False)
         progress.advance(task)
@@ -64,7 +66,7 @@ def shown(path: Path) -> str:
         return str(path)
 
 
-def summary_table(rows: list[tuple[RenderResult, Path]], title: str) -> Table:
+def summary_table(rows: list[tuple[JobResult, Path]], title: str) -> Table:
     """Scene, length, file, size and render time for ``(result, file)`` rows."""
     table = Table(title=title, title_justify="left")
     for column in ("scene", "length", "file", "size", "render time"):

@@ -8,6 +8,7 @@ ten seconds, which a few-second title chapter would break.
 
 from __future__ import annotations
 
+import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -15,8 +16,9 @@ from normgeom.compose.clips import Chapter, Clip, clip_spans, compose
 from normgeom.compose.manifest import ChapterEntry, Manifest, PartEntry
 from normgeom.compose.subtitles import read_srt, shift_cues, to_srt, to_vtt
 from normgeom.render.atomic import write_text
-from normgeom.render.cache import KEY_SCHEMA, digest
-from normgeom.render.runner import Renderer, RenderResult
+from normgeom.render.cache import derived_key, digest
+from normgeom.render.runner import JobResult
+from normgeom.render.state import RecordId, State
 from normgeom.render.versions import versions
 from scenes.cards import LECTURE_TITLE
 
@@ -70,7 +72,7 @@ def youtube_chapters(chapters: list[Chapter]) -> str:
     return "".join(f"{_stamp(ch.start)} {ch.title}\n" for ch in chapters)
 
 
-def _chapters(parts: list[Chapter], results: list[RenderResult]) -> list[tuple[Chapter, str]]:
+def _chapters(parts: list[Chapter], results: list[JobResult]) -> list[tuple[Chapter, str]]:
     """Scene chapters (the title card folded into the first) and the summary chapter."""
     title, *scenes, summary = zip(parts, results, strict=True)
     first_part, first = scenes[0]
@@ -79,19 +81,20 @@ def _chapters(parts: list[Chapter], results: list[RenderResult]) -> list[tuple[C
     return [*merged, (summary[0], summary[1].target.name)]
 
 
-def build_lecture(renderer: Renderer, results: list[RenderResult], video: Path) -> LectureResult:
+def build_lecture(state: State, results: list[JobResult], video: Path) -> LectureResult:
     """Compose rendered ``results`` (title card, scenes, summary card) into the lecture.
 
     Nothing is rewritten when every part and the output path are as in the last run and
-    all files exist.
+    every file is as written. The manifest lists paths relative to its own folder.
     """
     files = lecture_files(video)
-    key = digest(str(KEY_SCHEMA), str(video), *(r.key for r in results))
-    record_id = f"lecture:{video}"
-    record = renderer.state.get(record_id, key)
-    if record is not None and all(path.is_file() for path in files.all()):
-        chapters = [Chapter(**c) for c in record["chapters"]]
-        return LectureResult(files, chapters, record["duration"], True)
+    quality, voice = results[0].job.quality, results[0].job.voice
+    key = derived_key(digest(*(r.key for r in results)), "lecture", str(video))
+    record_id = RecordId("lecture", quality.label, str(video))
+    record = state.get(record_id, key)
+    if record is not None:
+        chapters = [Chapter(**c) for c in record.info["chapters"]]
+        return LectureResult(files, chapters, record.info["duration"], True)
     clips = [Clip(r.target.title, r.video) for r in results]
     parts = clip_spans(clips)
     chapters = _chapters(parts, results)
@@ -103,22 +106,31 @@ def build_lecture(renderer: Renderer, results: list[RenderResult], video: Path) 
     write_text(files.vtt, to_vtt(cues))
     write_text(files.chapters, youtube_chapters([ch for ch, _ in chapters]))
     length = parts[-1].end
+    folder = files.manifest.parent
+
+    def relative(path: Path) -> str:
+        return Path(os.path.relpath(path, folder)).as_posix()
+
     manifest = Manifest(
         title=LECTURE_TITLE,
         duration=length,
-        quality={**asdict(renderer.quality), "label": renderer.quality.label},
-        voice=renderer.voice,
+        quality={**asdict(quality), "label": quality.label},
+        voice=voice,
         versions=versions(),
         chapters=[ChapterEntry(ch.title, scene, ch.start, ch.end) for ch, scene in chapters],
         parts=[
-            PartEntry(r.target.name, str(r.video), p.start, p.end - p.start, r.key)
+            PartEntry(r.target.name, relative(r.video), p.start, p.end - p.start, r.key)
             for r, p in zip(results, parts, strict=True)
         ],
-        files={name: str(path) for name, path in asdict(files).items()},
+        files={name: relative(path) for name, path in asdict(files).items()},
     )
     write_text(files.manifest, manifest.to_json())
     plain = [ch for ch, _ in chapters]
-    renderer.state.put(
-        record_id, {"key": key, "duration": length, "chapters": [asdict(c) for c in plain]}
+    state.put(
+        record_id,
+        key,
+        dict(zip(("video", "srt", "vtt", "chapters", "manifest"), files.all(), strict=True)),
+        duration=length,
+        chapters=[asdict(c) for c in plain],
     )
     return LectureResult(files, plain, length, False)

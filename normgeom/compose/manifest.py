@@ -1,4 +1,5 @@
-"""The lecture manifest: a typed record of what was composed, written as JSON beside the video."""
+"""The lecture manifest: a typed record of what was composed, written as JSON beside the video;
+its paths are relative to the manifest's own folder, so the folder can move."""
 
 from __future__ import annotations
 

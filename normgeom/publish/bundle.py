@@ -24,9 +24,10 @@ from normgeom.publish.folders import staged_folder
 from normgeom.publish.index_page import SceneCard, index_html
 from normgeom.publish.outputs import deliver
 from normgeom.publish.revealjs import revealjs_dist
-from normgeom.publish.slides import SlideRenderer, build_slides, require_slides
+from normgeom.publish.slides import SLIDE_VOICE, require_slides, slide_job
 from normgeom.render.atomic import write_text
-from normgeom.render.runner import Renderer, RenderResult
+from normgeom.render.job import RenderJob
+from normgeom.render.runner import JobResult, Runner
 from normgeom.render.targets import Target, card
 from normgeom.render.versions import versions
 from scenes.cards import LECTURE_TITLE
@@ -54,40 +55,40 @@ def check_folder(folder: Path) -> None:
 
 
 def publish(
-    renderer: Renderer,
-    slides: SlideRenderer,
+    runner: Runner,
+    movie: Callable[[Target], RenderJob],
     scenes: list[Target],
     folder: Path,
-    jobs: int,
-    on_done: Callable[[RenderResult], None] | None = None,
+    on_done: Callable[[JobResult], None] | None = None,
 ) -> Bundle:
     """Build every part and write the bundle ``folder`` (replacing it as a whole).
 
     Parameters
     ----------
-    renderer
-        Renders the lecture's parts (its quality and voice are the bundle's).
-    slides
-        Renders the slide presentations.
+    runner
+        Runs the render jobs.
+    movie
+        The movie job of a target (its quality, voice and parameters are the bundle's);
+        slides use the same quality and parameters, silently.
     scenes
         The lecture's scenes in order (title and summary cards are added).
     folder
         The bundle folder.
-    jobs
-        Parallel manim processes.
     on_done
-        Called with each finished scene render.
+        Called with each finished job.
     """
     check_folder(folder)
     require_slides()
     revealjs_dist()
     parts = [card("TitleCard"), *scenes, card("SummaryCard")]
-    results = renderer.render_all(parts, jobs, on_done=on_done)
-    lecture = build_lecture(renderer, results, renderer.layout.lecture())
+    results = runner.run([movie(part) for part in parts], on_done=on_done)
+    quality = results[0].job.quality
+    lecture = build_lecture(runner.state, results, runner.layout.lecture())
     scene_results = results[1:-1]
-    gifs = [deliver(result, "gif", renderer.state)[0] for result in scene_results]
-    stills = [deliver(result, "png", renderer.state)[0] for result in scene_results]
-    presentations, _ = build_slides(slides, scenes, jobs, on_done=on_done)
+    gifs = [deliver(result, "gif", runner.state)[0] for result in scene_results]
+    stills = [deliver(result, "png", runner.state)[0] for result in scene_results]
+    slide_jobs = [slide_job(r.target, quality, r.job.params, SLIDE_VOICE) for r in scene_results]
+    presentations = [r.files["presentation"] for r in runner.run(slide_jobs, on_done=on_done)]
     with staged_folder(folder) as stage:
         lecture_files = lecture.files
         for source in (lecture_files.video, lecture_files.srt, lecture_files.vtt):
@@ -120,8 +121,8 @@ def publish(
         write_text(stage / "index.html", page)
         manifest = BundleManifest(
             title=LECTURE_TITLE,
-            quality={**asdict(renderer.quality), "label": renderer.quality.label},
-            voice=renderer.voice,
+            quality={**asdict(quality), "label": quality.label},
+            voice=results[0].job.voice,
             versions=versions(),
             chapters=[
                 ChapterEntry(ch.title, part.target.name, ch.start, ch.end)

@@ -3,15 +3,15 @@ checksum, plus the lecture's chapters, written as ``manifest.json``."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from normgeom.compose.manifest import ChapterEntry
+from normgeom.render.cache import file_digest
 from normgeom.render.probe import duration
 
-__all__ = ["MANIFEST_NAME", "FileEntry", "BundleManifest", "sha256", "file_entries"]
+__all__ = ["MANIFEST_NAME", "FileEntry", "BundleManifest", "file_entries"]
 
 MANIFEST_NAME = "manifest.json"
 TIMED = (".mp4", ".gif", ".webm")
@@ -44,15 +44,6 @@ class BundleManifest:
         return json.dumps(asdict(self), indent=2) + "\n"
 
 
-def sha256(path: Path) -> str:
-    """The SHA-256 hex digest of a file's bytes."""
-    sha = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            sha.update(block)
-    return sha.hexdigest()
-
-
 def file_entries(folder: Path) -> list[FileEntry]:
     """An entry for every file under ``folder`` except the manifest itself, sorted by path."""
     files = sorted(p for p in folder.rglob("*") if p.is_file() and p.name != MANIFEST_NAME)
@@ -61,7 +52,7 @@ def file_entries(folder: Path) -> list[FileEntry]:
             path.relative_to(folder).as_posix(),
             path.stat().st_size,
             round(duration(path), 3) if path.suffix in TIMED else None,
-            sha256(path),
+            file_digest(path),
         )
         for path in files
     ]

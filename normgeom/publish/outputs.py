@@ -1,6 +1,8 @@
 """A rendered scene in the format a user asked for: MP4 as rendered, or GIF, PNG, WebM from it.
 
-Derived files are cached like renders: one is rebuilt only when its scene's render key changed.
+Derived files are cached like renders: each is keyed from its movie's key
+(:func:`normgeom.render.cache.derived_key`) and rebuilt when that changed or the file is no
+longer as written.
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ from normgeom.errors import UsageError
 from normgeom.publish.gif import write_gif
 from normgeom.publish.still import write_last_frame
 from normgeom.publish.webm import write_webm
-from normgeom.render.cache import State
+from normgeom.render.cache import derived_key
 from normgeom.render.paths import FORMATS
-from normgeom.render.runner import RenderResult
+from normgeom.render.runner import JobResult
+from normgeom.render.state import RecordId, State
 
 __all__ = ["check_format", "deliver"]
 
@@ -33,14 +36,15 @@ def check_format(name: str) -> str:
     return fmt
 
 
-def deliver(result: RenderResult, fmt: str, state: State) -> tuple[Path, bool]:
+def deliver(result: JobResult, fmt: str, state: State) -> tuple[Path, bool]:
     """The scene's file in ``fmt`` beside its MP4, and whether it was already up to date."""
     if fmt == "mp4":
         return result.video, result.cached
     output = result.video.with_suffix(f".{fmt}")
-    record_id = f"{fmt}:{output.parent.name}:{result.target.name}"
-    if state.get(record_id, result.key) is not None and output.is_file():
+    record = RecordId(fmt, result.job.quality.label, result.target.name)
+    key = derived_key(result.key, fmt)
+    if state.get(record, key) is not None:
         return output, True
     WRITERS[fmt](result.video, output)
-    state.put(record_id, {"key": result.key})
+    state.put(record, key, {fmt: output})
     return output, False

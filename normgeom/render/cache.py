@@ -1,32 +1,62 @@
-"""Render cache keys and the state file that records them.
+"""The one cache model: every output is keyed by what it is made from.
 
-A scene is rendered again only when its key changes. The key covers the scene's own file,
-the shared drawing and math code, the scene's narration beats, the parameters, the quality,
-the voice and the versions of the rendering stack; so editing one scene's narration or
-parameters re-renders only that scene, while editing the drawing kit re-renders all.
+A render job's key covers the scene's own source and every project module it imports
+(followed statically through ``scenes`` and ``normmath``), the project's ``manim.cfg``, the
+scene's narration beats, the parameters that code reads (with the point file's bytes when it
+reads the points), the voice (of narrated scenes), the versions of the rendering stack, the
+quality and what the job makes. So editing one scene's narration re-renders that scene only;
+editing a scene file re-renders the scenes it defines; editing ``scenes/lesson_kit.py`` re-
+renders the lesson scenes; ``--gamma`` re-renders the LayerNorm scenes; editing
+``manim.cfg`` or ``normmath`` re-renders everything.
+
+Which parameters a scene reads is found statically too: every ``<x>.params.<field>`` or
+``params.<field>`` in its sources, a method of :class:`~scenes.params.SceneParams` counting
+as the fields it reads. Where ``params`` is used any other way (passed to a function), all
+fields count.
+
+Derived files (GIF, WebM, PNG from a movie, the lecture, the bundle) are keyed from their
+parents' keys through :func:`derived_key`.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
-import threading
+from collections import deque
+from dataclasses import dataclass, fields
 from pathlib import Path
 
-from normgeom.render.atomic import write_text
-from normgeom.render.quality import Quality
-from normgeom.render.targets import SCENES_DIR, Target, load_class
+from normgeom.render.job import RenderJob
 from normgeom.render.versions import versions
-from scenes.catalog import SCENES
+from scenes.catalog import SCENES, narration
+from scenes.params import SceneParams
 
-__all__ = ["KEY_SCHEMA", "shared_sources", "narration", "render_key", "digest", "State"]
+__all__ = [
+    "KEY_SCHEMA",
+    "PROJECT_ROOT",
+    "Project",
+    "digest",
+    "file_digest",
+    "fingerprint",
+    "job_key",
+    "derived_key",
+]
 
-KEY_SCHEMA = 1
+KEY_SCHEMA = 2
 """Bump when the pipeline's outputs change for the same inputs."""
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+SOURCE_PACKAGES = ("scenes", "normmath")
+"""Packages whose modules shape the frames; imports into them are followed."""
+VOICES_MODULE = "scenes.voices"
+"""A scene that imports it (through its narrated base) is spoken: the voice shapes it."""
+CATALOG_MODULE = "scenes.catalog"
+"""A module whose output is the scene list: a scene importing it depends on every summary."""
 
 
 def digest(*parts: str | bytes) -> str:
-    """A short SHA-256 hex digest of the parts, in order."""
+    """A short SHA-256 hex digest of the parts, in order (each length-prefixed)."""
     sha = hashlib.sha256()
     for part in parts:
         data = part.encode() if isinstance(part, str) else part
@@ -34,74 +64,189 @@ def digest(*parts: str | bytes) -> str:
     return sha.hexdigest()[:20]
 
 
-def shared_sources() -> list[Path]:
-    """Code every scene depends on: :mod:`normmath` and the non-scene modules of ``scenes``.
-
-    Scene modules (those named in the catalog) are left out: a scene's own file is part of
-    its key.
-    """
-    scene_modules = {f"{entry.module}.py" for entry in SCENES}
-    own = [path for path in sorted(SCENES_DIR.glob("*.py")) if path.name not in scene_modules]
-    return sorted((SCENES_DIR.parent / "normmath").glob("*.py")) + own
+def file_digest(path: Path) -> str:
+    """The SHA-256 hex digest of a file's bytes."""
+    sha = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            sha.update(block)
+    return sha.hexdigest()
 
 
-def narration(target: Target) -> dict[str, str]:
-    """The scene's narration beats, or ``{}`` for a scene without a narration file.
-
-    Raises
-    ------
-    RenderError
-        When the scene's file cannot be imported.
-    """
-    from scenes.narrated import scene_beats
-
-    try:
-        return scene_beats(load_class(target))
-    except (KeyError, FileNotFoundError):
-        return {}
+PARAMS_NAME = "params"
+PARAM_FIELDS = tuple(f.name for f in fields(SceneParams))
 
 
-def render_key(target: Target, quality: Quality, voice: str, params_toml: str) -> str:
-    """The cache key of one scene render (see the module docstring for what it covers)."""
-    sources = [target.file, *shared_sources()]
-    return digest(
-        str(KEY_SCHEMA),
-        target.name,
-        *(path.read_bytes() for path in sources),
-        json.dumps(narration(target), sort_keys=False),
-        f"{quality.width}x{quality.height}@{quality.fps}",
-        voice,
-        params_toml,
-        json.dumps(versions(), sort_keys=True),
+def fingerprint(params: SceneParams, read: frozenset[str] | None = None) -> str:
+    """What frames depend on in the parameters: the fields ``read`` (default all) as TOML,
+    and the point file's bytes when ``points`` is among them."""
+    read = frozenset(PARAM_FIELDS) if read is None else read
+    lines = [line for line in params.to_toml().splitlines() if line.split(" =")[0] in read]
+    uses_points = "points" in read and params.points
+    points = Path(params.points).read_bytes() if uses_points else b""
+    return "\n".join(lines) + "\n" + digest(points)
+
+
+def _is_params(node: ast.AST) -> bool:
+    return (isinstance(node, ast.Name) and node.id == PARAMS_NAME) or (
+        isinstance(node, ast.Attribute) and node.attr == PARAMS_NAME
     )
 
 
-class State:
-    """The JSON state file: one record per finished output, keyed by an id string.
+def params_read(tree: ast.AST, methods: dict[str, frozenset[str]]) -> frozenset[str] | None:
+    """The parameter fields a module reads (see the module docstring); ``None``: all."""
+    read: set[str] = set()
+    handled: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _is_params(node.value):
+            read.update(methods.get(node.attr, {node.attr}))
+            handled.add(id(node.value))
+        elif isinstance(node, ast.Assign) and _is_params(node.value):
+            if not all(_is_params(target) for target in node.targets):
+                return None
+            handled.add(id(node.value))
+    for node in ast.walk(tree):
+        loaded = isinstance(getattr(node, "ctx", None), ast.Load)
+        if _is_params(node) and loaded and id(node) not in handled:
+            return None
+    return frozenset(read & set(PARAM_FIELDS))
 
-    Records are saved atomically after every change, so an interrupted run keeps what
-    finished; the lock lets render threads record results concurrently.
+
+@dataclass(frozen=True)
+class Project:
+    """The source tree keys are read from (the installed project, or a copy in tests)."""
+
+    root: Path = PROJECT_ROOT
+
+    @property
+    def manim_cfg(self) -> Path:
+        """The project's Manim settings (background, encoder), read by every render."""
+        return self.root / "manim.cfg"
+
+    def module_file(self, dotted: str) -> Path | None:
+        """The file of a module of a source package, or None."""
+        if dotted.split(".")[0] not in SOURCE_PACKAGES:
+            return None
+        base = self.root.joinpath(*dotted.split("."))
+        for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+            if candidate.is_file():
+                return candidate
+        return None
+
+    def module_name(self, file: Path) -> str:
+        """The dotted name of a file of the tree (``scenes/kit.py`` -> ``scenes.kit``)."""
+        parts = file.relative_to(self.root).with_suffix("").parts
+        return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+    def imports(self, file: Path) -> list[str]:
+        """Dotted names of the source-package modules ``file`` imports (statically)."""
+        found = []
+        for node in ast.walk(ast.parse(file.read_bytes(), filename=str(file))):
+            if isinstance(node, ast.Import):
+                found += [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    base = self._absolute(file, base, node.level)
+                found.append(base)
+                found += [f"{base}.{alias.name}" for alias in node.names]
+        return [name for name in found if self.module_file(name) is not None]
+
+    def label(self, file: Path) -> str:
+        """``file`` relative to the tree (its name if outside), as keys record it."""
+        return str(file.relative_to(self.root)) if file.is_relative_to(self.root) else file.name
+
+    def _absolute(self, file: Path, module: str, level: int) -> str:
+        """The absolute name of a relative import (``from .x import y``) inside the tree."""
+        if not file.is_relative_to(self.root):
+            return module
+        package = self.module_name(file).split(".")
+        if file.name != "__init__.py":
+            package = package[:-1]
+        anchor = package[: len(package) - level + 1]
+        return ".".join([*anchor, *([module] if module else [])])
+
+    def sources(self, file: Path) -> list[Path]:
+        """``file`` and every source-package module it imports, directly or not, sorted."""
+        seen = {file.resolve()}
+        pending = deque([file.resolve()])
+        while pending:
+            current = pending.popleft()
+            for name in self.imports(current):
+                found = self.module_file(name).resolve()
+                for module in (found, *self._parents(name)):
+                    if module not in seen:
+                        seen.add(module)
+                        pending.append(module)
+        return sorted(seen)
+
+    def params_read(self, sources: list[Path]) -> frozenset[str] | None:
+        """The parameter fields ``sources`` read (``None``: all of them)."""
+        methods = self._param_methods()
+        read: set[str] = set()
+        for file in sources:
+            if file == self.module_file("scenes.params"):
+                continue
+            found = params_read(ast.parse(file.read_bytes()), methods)
+            if found is None:
+                return None
+            read |= found
+        return frozenset(read)
+
+    def _param_methods(self) -> dict[str, frozenset[str]]:
+        """Each :class:`SceneParams` method and the fields it reads (``self.<field>``)."""
+        tree = ast.parse(self.module_file("scenes.params").read_bytes())
+        found = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and node.name == SceneParams.__name__:
+                for method in (n for n in node.body if isinstance(n, ast.FunctionDef)):
+                    found[method.name] = frozenset(
+                        n.attr
+                        for n in ast.walk(method)
+                        if isinstance(n, ast.Attribute)
+                        and isinstance(n.value, ast.Name)
+                        and n.value.id == "self"
+                    )
+        return found
+
+    def _parents(self, dotted: str) -> list[Path]:
+        """The ``__init__.py`` files Python runs before importing ``dotted``."""
+        parts = dotted.split(".")
+        inits = (self.module_file(".".join(parts[:i])) for i in range(1, len(parts)))
+        return [path.resolve() for path in inits if path is not None]
+
+
+PROJECT = Project()
+
+
+def job_key(job: RenderJob, project: Project = PROJECT) -> str:
+    """The cache key of a render job (see the module docstring for what it covers)."""
+    sources = project.sources(job.target.file)
+    scene_list = ""
+    if project.module_file(CATALOG_MODULE) in sources:
+        scene_list = json.dumps([(e.name, e.summary, e.order) for e in SCENES])
+    return digest(
+        str(KEY_SCHEMA),
+        job.product.value,
+        job.target.name,
+        *(part for path in sources for part in (project.label(path), path.read_bytes())),
+        project.manim_cfg.read_bytes() if project.manim_cfg.is_file() else b"",
+        json.dumps(narration(job.target.file, job.target.name)),
+        scene_list,
+        f"{job.quality.width}x{job.quality.height}@{job.quality.fps}",
+        job.voice if project.module_file(VOICES_MODULE) in sources else "",
+        fingerprint(job.params, project.params_read(sources)),
+        json.dumps(versions(), sort_keys=True),
+        job.stop_after or "",
+        str(job.transparent),
+        str(job.caching_cameras),
+    )
+
+
+def derived_key(parent: str, kind: str, *settings: str) -> str:
+    """The key of a file made from others: the parents' key(s), what it is, its settings.
+
+    ``parent`` may itself combine several keys (a lecture of many scenes: pass
+    ``digest(*keys)``).
     """
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._lock = threading.Lock()
-        try:
-            self._records: dict[str, dict] = json.loads(path.read_text())["records"]
-        except (OSError, ValueError, KeyError, TypeError):
-            self._records = {}
-
-    def get(self, record_id: str, key: str) -> dict | None:
-        """The record ``record_id`` if it was made with ``key``, else ``None``."""
-        record = self._records.get(record_id)
-        return record if record and record.get("key") == key else None
-
-    def put(self, record_id: str, record: dict) -> None:
-        """Store a record (it must hold its ``key``) and save the file."""
-        with self._lock:
-            self._records[record_id] = record
-            write_text(self.path, json.dumps({"records": self._records}, indent=1))
-
-    def records(self) -> dict[str, dict]:
-        """A copy of every record."""
-        return dict(self._records)
+    return digest(str(KEY_SCHEMA), "derived", kind, parent, *settings)

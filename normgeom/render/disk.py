@@ -1,6 +1,6 @@
 """A full disk: recognise it, clear what the failed render left, keep manim's log, say where.
 
-A render that runs out of space fails in manim (a subprocess, which reports ``[Errno 28] No
+A render that runs out of space fails in its worker process (which reports ``[Errno 28] No
 space left on device``) or in normgeom itself (an :class:`OSError` with ``errno`` ENOSPC).
 Either way the scene's partial manim files are removed, which also frees room for the log,
 and the user reads one line naming the full folder.
@@ -14,9 +14,8 @@ import tempfile
 from pathlib import Path
 
 from normgeom.errors import RenderError
+from normgeom.render.job import RenderJob
 from normgeom.render.paths import Layout
-from normgeom.render.quality import Quality
-from normgeom.render.targets import Target
 
 __all__ = [
     "DiskFullError",
@@ -54,13 +53,13 @@ def disk_full_message(folder: Path, detail: str = "") -> str:
     )
 
 
-def discard_partial_render(layout: Layout, target: Target, quality: Quality) -> None:
-    """Remove manim's files of ``target`` at ``quality``: its movie, sound, subtitles and
-    partial movie files (any of them may be cut short)."""
-    movie = layout.manim_video(target, quality)
-    for path in movie.parent.glob(f"{movie.stem}.*"):
+def discard_partial_render(layout: Layout, job: RenderJob) -> None:
+    """Remove Manim's files of ``job``: its movie or image, sound, subtitles and partial
+    movie files (any of them may be cut short)."""
+    folder = layout.manim_folder(job)
+    for path in folder.glob(f"{job.stem}.*"):
         path.unlink(missing_ok=True)
-    shutil.rmtree(movie.parent / "partial_movie_files" / target.name, ignore_errors=True)
+    shutil.rmtree(folder / "partial_movie_files" / job.stem, ignore_errors=True)
 
 
 def write_log(path: Path, text: str) -> Path:

@@ -1,10 +1,14 @@
 """Where every output goes, under one media root (``media/``, Manim's own default).
 
-- manim's own work tree: ``media/videos/<module>/<480p15>/<Scene>.mp4`` (and its caches);
 - a rendered scene: ``media/scenes/<480p15>/<Scene>.<mp4|gif|png|webm>`` (+ ``.srt``);
+- a still: ``media/stills/<480p15>/<Scene>[-<beat>][-transparent].png``;
+- slide steps: ``media/.normgeom/slides/<480p15>/<Scene>.json`` (manim-slides' files);
 - the lecture: ``media/normalization_geometry.mp4`` with ``.srt``, ``.vtt``,
   ``.chapters.txt`` and ``.json`` beside it;
-- pipeline bookkeeping: ``media/.normgeom/`` (state file, parameter files, manim logs).
+- Manim's own work tree: ``media/videos/<module>/<480p15>/`` (and its partial movies),
+  ``media/Tex/<Scene>/``, ``media/texts/<Scene>/`` and ``media/voiceovers/<Scene>/`` per
+  scene, so parallel renders never share a typesetting or speech cache;
+- bookkeeping: ``media/.normgeom/`` (state file, one log per job).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from normgeom.errors import UsageError
+from normgeom.render.job import Product, RenderJob
 from normgeom.render.quality import Quality
 from normgeom.render.targets import Target
 
@@ -46,17 +51,35 @@ class Layout:
         """The render state (cache keys of every finished output)."""
         return self.work / "state.json"
 
-    def log_file(self, target: Target, quality: Quality) -> Path:
-        """Manim's captured output for one render."""
-        return self.work / "logs" / f"{target.name}-{quality.label}.log"
+    def log_file(self, job: RenderJob) -> Path:
+        """Manim's captured output for one job."""
+        return self.work / "logs" / f"{job.label}.log"
 
     def voice_cache(self, target: Target) -> Path:
         """The speech cache of one scene (one per scene, so parallel renders never share one)."""
         return self.media / "voiceovers" / target.name
 
-    def manim_video(self, target: Target, quality: Quality) -> Path:
-        """The MP4 manim itself writes."""
-        return self.media / "videos" / target.module / quality.label / f"{target.name}.mp4"
+    def typesetting(self, target: Target) -> tuple[Path, Path]:
+        """Manim's Tex and Text caches of one scene."""
+        return self.media / "Tex" / target.name, self.media / "texts" / target.name
+
+    def manim_folder(self, job: RenderJob) -> Path:
+        """Where Manim writes a job's movie (and keeps its partial movies) or image."""
+        if job.product is Product.MOVIE:
+            return self.media / "videos" / job.target.module / job.quality.label
+        return self.work / str(job.product) / "manim" / job.target.module / job.quality.label
+
+    def slides_folder(self, quality: Quality) -> Path:
+        """Where manim-slides writes the slide steps of this quality."""
+        return self.work / "slides" / quality.label
+
+    def output(self, job: RenderJob) -> Path:
+        """A job's finished file: the scene's MP4, its still PNG or its slide steps (JSON)."""
+        if job.product is Product.MOVIE:
+            return self.scene_output(job.target, job.quality, "mp4")
+        if job.product is Product.LAST_FRAME:
+            return self.media / "stills" / job.quality.label / f"{job.stem}.png"
+        return self.slides_folder(job.quality) / f"{job.target.name}.json"
 
     def scene_output(self, target: Target, quality: Quality, fmt: str) -> Path:
         """A rendered scene in one format: ``media/scenes/<480p15>/<Scene>.<fmt>``."""

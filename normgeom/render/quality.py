@@ -20,7 +20,7 @@ class Quality:
     width, height, fps
         Pixel size and frame rate.
     flag
-        Manim's ``-q`` letter for a preset; ``None`` renders with ``-r``/``--fps`` instead.
+        Manim's ``-q`` letter for a preset (also accepted as its name); ``None`` for custom sizes.
     """
 
     name: str
@@ -33,12 +33,6 @@ class Quality:
     def label(self) -> str:
         """Manim's folder name for this quality, e.g. ``480p15``."""
         return f"{self.height}p{self.fps}"
-
-    def manim_args(self) -> list[str]:
-        """Command-line arguments that make manim render at this quality."""
-        if self.flag:
-            return ["-q", self.flag]
-        return ["-r", f"{self.width},{self.height}", "--fps", str(self.fps)]
 
 
 PRESETS: dict[str, Quality] = {

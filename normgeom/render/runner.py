@@ -1,43 +1,50 @@
-"""Render scenes with manim, one subprocess per scene, ``jobs`` at a time, with a cache.
+"""The runner: executes render jobs in worker processes, one scene per process, and keeps
+the cache.
 
-Each scene runs as ``python -m manim render <file> <Scene>`` with the voice, the parameter
-file and a per-scene speech cache in its environment; the finished MP4 (and manim-voiceover's
-``.srt``) are copied atomically to ``media/scenes/<480p15>/``. A scene whose cache key is
-unchanged and whose output exists is not rendered again.
+For each job the runner computes its key (:func:`normgeom.render.cache.job_key`); a job
+whose record matches the key and whose files are intact is up to date. Otherwise the job
+goes to the executor, which runs :func:`normgeom.render.worker.run_job` in a fresh process;
+the files Manim wrote are copied atomically to their final place, checked (a movie must
+decode), stamped and recorded. Renders of the same scene wait for each other, across
+processes too, so they never share Manim's caches mid-write.
+
+The executor is one small interface (:class:`Executor`: ``submit`` and ``shutdown``); the
+local process pool is one implementation, and another engine could take its place.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
+import tempfile
+import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from multiprocessing import get_context
 from pathlib import Path
+from typing import Protocol
 
-from normgeom.cli.params import fingerprint, write_params
 from normgeom.errors import RenderError
 from normgeom.render.atomic import copy_file
-from normgeom.render.cache import State, render_key
+from normgeom.render.cache import job_key
 from normgeom.render.disk import (
     DiskFullError,
     discard_partial_render,
     disk_full_message,
+    is_disk_full,
     says_disk_full,
     write_log,
 )
-from normgeom.render.manim_config import scene_config
+from normgeom.render.job import Product, RenderJob
 from normgeom.render.paths import Layout
 from normgeom.render.probe import duration
-from normgeom.render.quality import Quality
-from normgeom.render.targets import Target
-from scenes.params import PARAMS_ENV, SceneParams
-from scenes.voices import VOICE_CACHE_ENV, VOICE_ENV
+from normgeom.render.state import RecordId, State, file_lock
+from normgeom.render.worker import run_job
 
-__all__ = ["RenderResult", "Renderer", "default_jobs"]
+__all__ = ["Executor", "local_pool", "JobResult", "Runner", "default_jobs", "record_id"]
 
 
 def default_jobs() -> int:
@@ -45,129 +52,153 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
+class Executor(Protocol):
+    """Where jobs run: anything that can run a function on arguments and be shut down."""
+
+    def submit(self, fn: Callable, /, *args) -> Future: ...
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None: ...
+
+
+class LocalPool:
+    """Runs each job in a fresh process of its own on this machine (Manim's config and caches
+    are per process); the runner bounds how many run at once.
+
+    A one-worker pool per job rather than ``max_tasks_per_child=1``, whose shutdown can race
+    with the replacement of a finished worker (python/cpython#119592, fixed after 3.11).
+    """
+
+    def __init__(self, workers: int) -> None:
+        self._context = get_context("spawn")
+        self._pools: list[ProcessPoolExecutor] = []
+        self._lock = threading.Lock()
+
+    def submit(self, fn: Callable, /, *args) -> Future:
+        pool = ProcessPoolExecutor(1, mp_context=self._context)
+        with self._lock:
+            self._pools.append(pool)
+        future = pool.submit(fn, *args)
+        future.add_done_callback(lambda _: pool.shutdown(wait=False))
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        with self._lock:
+            pools, self._pools = self._pools, []
+        for pool in pools:
+            pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+def local_pool(workers: int) -> Executor:
+    """The executor on this machine (see :class:`LocalPool`)."""
+    return LocalPool(workers)
+
+
+def record_id(job: RenderJob) -> RecordId:
+    """The state-file id of a job's output."""
+    kinds = {Product.MOVIE: "scene", Product.LAST_FRAME: "still", Product.SLIDES: "slides"}
+    return RecordId(kinds[job.product], job.quality.label, job.stem)
+
+
 @dataclass(frozen=True)
-class RenderResult:
-    """One rendered (or up-to-date) scene.
+class JobResult:
+    """A finished (or up-to-date) job.
 
     Attributes
     ----------
-    target
-        The scene.
-    video, subtitles
-        The scene's MP4 and its ``.srt`` (``None`` for a scene without narration).
+    job
+        The job.
+    files
+        Its outputs by role: ``video`` and ``subtitles`` (movies), ``image`` (stills),
+        ``presentation`` (slides).
     duration
-        Video length in seconds.
+        Video length in seconds (0 for stills).
     seconds
         Wall time spent rendering in this run (0 when it was up to date).
     cached
         True when nothing was rendered.
     key
-        The render's cache key.
+        The job's cache key.
     """
 
-    target: Target
-    video: Path
-    subtitles: Path | None
-    duration: float
-    seconds: float
-    cached: bool
-    key: str
+    job: RenderJob
+    files: dict[str, Path] = field(default_factory=dict)
+    duration: float = 0.0
+    seconds: float = 0.0
+    cached: bool = False
+    key: str = ""
+
+    @property
+    def target(self):
+        """The job's scene."""
+        return self.job.target
+
+    @property
+    def video(self) -> Path:
+        """The movie (movie jobs)."""
+        return self.files["video"]
+
+    @property
+    def subtitles(self) -> Path | None:
+        """The movie's ``.srt`` (``None`` for a scene without narration)."""
+        return self.files.get("subtitles")
 
 
-class Renderer:
-    """Renders targets at one quality, voice and parameter set into a media layout.
+class Runner:
+    """Runs jobs into a media layout.
 
     Parameters
     ----------
     layout
         Where outputs go.
-    quality, voice, params
-        The render settings.
+    jobs
+        How many jobs run at once.
     verbose
-        Show manim's own output and progress bars instead of capturing them in a log.
+        Show Manim's own output and bars instead of writing them to each job's log.
+    executor
+        Builds the executor for a number of workers (default: :func:`local_pool`).
     """
 
     def __init__(
         self,
         layout: Layout,
-        quality: Quality,
-        voice: str,
-        params: SceneParams,
         *,
+        jobs: int | None = None,
         verbose: bool = False,
+        executor: Callable[[int], Executor] = local_pool,
     ) -> None:
         self.layout = layout
-        self.quality = quality
-        self.voice = voice
-        self.params = params
+        self.workers = max(1, jobs or default_jobs())
         self.verbose = verbose
         self.state = State(layout.state_file)
-        self._fingerprint = fingerprint(params)
-        self._keys: dict[Target, str] = {}
+        self._executor = executor
+        self._keys: dict[RenderJob, str] = {}
 
-    def record_id(self, target: Target) -> str:
-        """The state-file id of a scene render at this quality."""
-        return f"scene:{self.quality.label}:{target.name}"
+    def key(self, job: RenderJob) -> str:
+        """The job's cache key (computed once per run)."""
+        if job not in self._keys:
+            self._keys[job] = job_key(job)
+        return self._keys[job]
 
-    def key(self, target: Target) -> str:
-        """The cache key of ``target`` under these settings (computed once per run)."""
-        if target not in self._keys:
-            self._keys[target] = render_key(target, self.quality, self.voice, self._fingerprint)
-        return self._keys[target]
+    def up_to_date(self, job: RenderJob) -> JobResult | None:
+        """The job's result if its recorded output is current and intact, else ``None``."""
+        record = self.state.get(record_id(job), self.key(job))
+        if record is None:
+            return None
+        files = {role: self.state.base / stamp.path for role, stamp in record.files.items()}
+        return JobResult(job, files, record.info.get("duration", 0.0), 0.0, True, record.key)
 
-    def render(self, target: Target) -> RenderResult:
-        """Render one target unless it is up to date; raise :class:`RenderError` on failure."""
-        key = self.key(target)
-        video = self.layout.scene_output(target, self.quality, "mp4")
-        subtitles = video.with_suffix(".srt")
-        record = self.state.get(self.record_id(target), key)
-        if record is not None and video.is_file():
-            return RenderResult(
-                target,
-                video,
-                subtitles if subtitles.is_file() else None,
-                record["duration"],
-                0.0,
-                True,
-                key,
-            )
-        start = time.perf_counter()
-        self._run_manim(target)
-        made = self.layout.manim_video(target, self.quality)
-        copy_file(made, video)
-        if made.with_suffix(".srt").is_file():
-            copy_file(made.with_suffix(".srt"), subtitles)
-        else:
-            subtitles.unlink(missing_ok=True)
-        seconds = time.perf_counter() - start
-        length = duration(video)
-        self.state.put(
-            self.record_id(target), {"key": key, "duration": length, "render_seconds": seconds}
-        )
-        return RenderResult(
-            target,
-            video,
-            subtitles if subtitles.is_file() else None,
-            length,
-            seconds,
-            False,
-            key,
-        )
+    def run(
+        self, jobs: list[RenderJob], on_done: Callable[[JobResult], None] | None = None
+    ) -> list[JobResult]:
+        """Run ``jobs`` (those not up to date), ``workers`` at a time; results in order.
 
-    def render_all(
-        self,
-        targets: list[Target],
-        jobs: int,
-        on_done: Callable[[RenderResult], None] | None = None,
-    ) -> list[RenderResult]:
-        """Render ``targets`` with up to ``jobs`` manim processes; results in target order.
-
-        Every scene is attempted; the first failure is raised after the others finish.
+        Every job is attempted; the first failure is raised after the others finish.
         """
-        for target in targets:  # keys import scene modules: do it here, not in the threads
-            self.key(target)
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            futures = [pool.submit(self.render, target) for target in targets]
+        for job in jobs:
+            self.key(job)
+        executor = self._executor(self.workers)
+        with ThreadPoolExecutor(self.workers) as threads:
+            futures = [threads.submit(self._one, job, executor) for job in jobs]
             if on_done is not None:
                 for future in futures:
                     future.add_done_callback(
@@ -176,60 +207,104 @@ class Renderer:
             try:
                 return [future.result() for future in futures]
             except BaseException:
-                pool.shutdown(cancel_futures=True)
+                threads.shutdown(cancel_futures=True)
+                executor.shutdown(wait=False, cancel_futures=True)
                 raise
+            finally:
+                executor.shutdown()
 
-    def _run_manim(self, target: Target) -> None:
-        params_file = write_params(self.params, self.layout.work)
-        env = {
-            **os.environ,
-            VOICE_ENV: self.voice,
-            PARAMS_ENV: str(params_file),
-            VOICE_CACHE_ENV: str(self.layout.voice_cache(target)),
-        }
-        command = [
-            sys.executable,
-            "-m",
-            "manim",
-            "render",
-            str(target.file),
-            target.name,
-            *self.quality.manim_args(),
-            "--config_file",
-            str(scene_config(self.layout, target)),
-            "--format",
-            "mp4",
-            "--media_dir",
-            str(self.layout.media),
-            "--progress_bar",
-            "display" if self.verbose else "none",
-            "-v",
-            "INFO" if self.verbose else "WARNING",
-        ]
-        if self.verbose:
-            completed = subprocess.run(command, env=env, check=False)
-            output = ""
-        else:
-            # captured here, not streamed to the log: on a full disk the log would be cut
-            completed = subprocess.run(
-                command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False
-            )
-            output = completed.stdout.decode(errors="replace")
-        failed = completed.returncode != 0
-        full = failed and (says_disk_full(output) or shutil.disk_usage(self.layout.media).free == 0)
-        if full:
-            discard_partial_render(self.layout, target, self.quality)
-        where = (
-            "above"
-            if self.verbose
-            else write_log(self.layout.log_file(target, self.quality), output)
+    def _one(self, job: RenderJob, executor: Executor) -> JobResult:
+        lock = self.layout.work / "locks" / f"{job.target.name}.lock"
+        with file_lock(lock):
+            self.state.reload()  # another run may have rendered it while we waited
+            done = self.up_to_date(job)
+            if done is not None:
+                return done
+            start = time.perf_counter()
+            written = self._execute(job, executor)
+            try:
+                files = self._deliver(job, written)
+            except OSError as exc:
+                if not is_disk_full(exc):
+                    raise
+                log = self.layout.log_file(job)
+                logged = log.read_text(errors="replace") if log.is_file() else ""
+                raise self._disk_full(
+                    job, f"{logged}normgeom: delivering failed: {exc}\n"
+                ) from None
+
+            length = duration(files["video"]) if "video" in files else 0.0
+            seconds = time.perf_counter() - start
+            key = self.key(job)
+            self.state.put(record_id(job), key, files, duration=length, render_seconds=seconds)
+            return JobResult(job, files, length, seconds, False, key)
+
+    def _execute(self, job: RenderJob, executor: Executor) -> dict[str, Path]:
+        """Run ``job`` in a worker; what Manim wrote. Unless verbose, the worker's output is
+        captured in a temporary file (a full media disk cannot cut it short) and kept as the
+        job's log once the render is over.
+
+        Raises
+        ------
+        DiskFullError
+            When the render ran out of space (its partial files are removed first).
+        RenderError
+            When the render failed otherwise; the message names the log.
+        """
+        capture = None if self.verbose else _temporary_file()
+        failure: Exception | None = None
+        try:
+            written = executor.submit(run_job, job, self.layout, capture).result()
+        except (RenderError, BrokenProcessPool) as exc:
+            failure, written = exc, {}
+        output = ""
+        if capture is not None:
+            output = capture.read_text(errors="replace")
+            capture.unlink()
+        reason = str(failure) or "the render process died"
+        full = failure is not None and (
+            says_disk_full(reason + output) or shutil.disk_usage(self.layout.media).free == 0
         )
         if full:
-            raise DiskFullError(
-                disk_full_message(self.layout.media, f"{target.name}: manim's output is in {where}")
-            )
-        if failed:
-            where = "above" if self.verbose else f"in {where}"
-            raise RenderError(
-                f"{target.name}: manim failed (exit {completed.returncode}); its output is {where}"
-            )
+            raise self._disk_full(job, output)
+        where = "above" if capture is None else f"in {write_log(self.layout.log_file(job), output)}"
+        if failure is not None:
+            raise RenderError(f"{job.target.name}: render failed ({reason}); its output is {where}")
+        return written
+
+    def _disk_full(self, job: RenderJob, log_text: str) -> DiskFullError:
+        """Remove what the job left half-written, write ``log_text`` as its log (once there
+        is room) and say so."""
+        discard_partial_render(self.layout, job)
+        where = write_log(self.layout.log_file(job), log_text)
+        detail = f"{job.target.name}: manim's output is in {where}"
+        return DiskFullError(disk_full_message(self.layout.media, detail))
+
+    def _deliver(self, job: RenderJob, written: dict[str, Path]) -> dict[str, Path]:
+        """Copy what Manim wrote to the job's final paths (atomically); their roles."""
+        final = self.layout.output(job)
+        if job.product is Product.SLIDES:
+            if not final.is_file():
+                raise RenderError(f"{job.target.name}: its render wrote no slides ({final})")
+            return {"presentation": final}
+        role, source = (
+            ("image", "image") if job.product is Product.LAST_FRAME else ("video", "movie")
+        )
+        if source not in written:
+            raise RenderError(f"{job.target.name}: Manim wrote no {source} file")
+        copy_file(written[source], final)
+        files = {role: final}
+        subtitles = final.with_suffix(".srt")
+        if job.product is Product.MOVIE and "subtitles" in written:
+            copy_file(written["subtitles"], subtitles)
+            files["subtitles"] = subtitles
+        elif job.product is Product.MOVIE:
+            subtitles.unlink(missing_ok=True)
+        return files
+
+
+def _temporary_file() -> Path:
+    """A new empty file in the system's temporary folder."""
+    handle, name = tempfile.mkstemp(prefix="normgeom-", suffix=".log")
+    os.close(handle)
+    return Path(name)

@@ -1,28 +1,22 @@
-"""What the pipeline can render: a scene class in a Python file, named as on the command line."""
+"""What can be rendered: a scene class in a Python file, named as on the command line.
+
+The lecture's scenes come from :data:`scenes.catalog.SCENES` (read from the scene files
+without importing them); the title and summary cards from ``scenes/cards.py``.
+"""
 
 from __future__ import annotations
 
 import difflib
-import importlib.util
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from normgeom.errors import RenderError, UsageError
-from scenes.catalog import SCENES, SceneEntry
+from normgeom.errors import UsageError
+from scenes.catalog import SCENES, SCENES_DIR, SceneEntry
 
-__all__ = [
-    "Target",
-    "SCENES_DIR",
-    "from_entry",
-    "lecture_targets",
-    "card",
-    "resolve_scenes",
-    "load_class",
-]
+__all__ = ["Target", "from_entry", "lecture_targets", "card", "resolve_scenes"]
 
-SCENES_DIR = Path(__file__).resolve().parents[2] / "scenes"
 CARDS_FILE = SCENES_DIR / "cards.py"
+CARD_TITLES = {"TitleCard": "Title", "SummaryCard": "Summary"}
 
 
 @dataclass(frozen=True)
@@ -50,18 +44,17 @@ class Target:
 
 
 def from_entry(entry: SceneEntry) -> Target:
-    """The target of a registry entry."""
-    return Target(entry.name, SCENES_DIR / f"{entry.module}.py", entry.summary)
+    """The target of a catalog entry."""
+    return Target(entry.name, entry.file, entry.summary)
 
 
 def card(name: str) -> Target:
     """The title or summary card (``TitleCard`` / ``SummaryCard``)."""
-    titles = {"TitleCard": "Title", "SummaryCard": "Summary"}
-    return Target(name, CARDS_FILE, titles[name])
+    return Target(name, CARDS_FILE, CARD_TITLES[name])
 
 
 def lecture_targets() -> list[Target]:
-    """The lecture in order: title card, every registry scene, summary card."""
+    """The lecture in order: title card, every catalog scene, summary card."""
     return [card("TitleCard"), *(from_entry(e) for e in SCENES), card("SummaryCard")]
 
 
@@ -89,29 +82,3 @@ def resolve_scenes(names: list[str]) -> list[Target]:
     if None in entries:  # 'all' among the names: every scene in lesson order
         entries = list(SCENES)
     return list(dict.fromkeys(from_entry(entry) for entry in entries))
-
-
-def load_class(target: Target) -> type:
-    """Import the target's file (as its package module when it is one) and return the class.
-
-    Raises
-    ------
-    RenderError
-        When the file cannot be imported or lacks the class.
-    """
-    try:
-        return getattr(_load_module(target), target.name)
-    except (ImportError, AttributeError, FileNotFoundError) as exc:
-        raise RenderError(f"{target.name}: cannot load it from {target.file} ({exc})") from None
-
-
-def _load_module(target: Target):
-    if target.file.parent == SCENES_DIR:
-        return importlib.import_module(f"scenes.{target.module}")
-    module = sys.modules.get(target.module)
-    if module is None:
-        spec = importlib.util.spec_from_file_location(target.module, target.file)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[target.module] = module
-        spec.loader.exec_module(module)
-    return module

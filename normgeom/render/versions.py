@@ -8,7 +8,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 __all__ = ["versions"]
 
-PACKAGES = ("normgeom", "manim", "manim-voiceover", "av", "pillow", "numpy")
+PACKAGES = ("normgeom", "manim", "manim-voiceover", "manim-slides", "av", "pillow", "numpy")
 
 
 def _version(package: str) -> str:

@@ -1,0 +1,37 @@
+"""The options several commands share, declared once (Typer defaults)."""
+
+from __future__ import annotations
+
+import typer
+
+__all__ = [
+    "SCENE_NAMES",
+    "SCENES_OR_ALL",
+    "QUALITY",
+    "VOICE",
+    "JOBS",
+    "VERBOSE",
+    "GAMMA",
+    "BETA",
+    "EPS",
+    "POINTS",
+    "VECTOR",
+    "CONFIG",
+    "STOCK_CAMERAS",
+]
+
+SCENE_NAMES = typer.Argument(..., help="scene names (see `normgeom list`) or all")
+SCENES_OR_ALL = typer.Argument(None, help="scene names (see `normgeom list`); default: all")
+QUALITY = typer.Option("medium", "--quality", "-q", help="low|medium|high|4k (480p15 ... 2160p60)")
+VOICE = typer.Option(None, "--voice", help="espeak (default), none, gtts, azure, openai, ...")
+JOBS = typer.Option(None, "--jobs", "-j", help="scenes rendered in parallel (default: cores)")
+VERBOSE = typer.Option(False, "--verbose", "-v", help="show manim's own output and bars")
+GAMMA = typer.Option(None, "--gamma", help="LayerNorm gain, e.g. 2,0.4,1.5")
+BETA = typer.Option(None, "--beta", help="LayerNorm bias, e.g. 3,2,-2")
+EPS = typer.Option(None, "--eps", help="epsilon of the epsilon demo")
+POINTS = typer.Option(None, "--points", help="a .npy or .csv file of (m, 3) points")
+VECTOR = typer.Option(None, "--vector", help="the lesson's vector, e.g. 1,2,3")
+CONFIG = typer.Option(None, "--config", help="a TOML file of scene parameters")
+STOCK_CAMERAS = typer.Option(
+    False, "--stock-cameras", help="Manim's own cameras, not the caching ones (slower)"
+)

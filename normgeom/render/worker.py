@@ -1,0 +1,115 @@
+"""One render job, executed inside a fresh worker process through Manim's Python API.
+
+The job arrives as a value; Manim's config is set for it alone (the project's
+``manim.cfg``, the quality, the job's folders), the scene class is given a
+:class:`scenes.params.SceneSettings` built from the job, and what Manim wrote is returned.
+Manim's output goes to a capture file the runner keeps as the job's log. Importing this
+module does not import Manim; :func:`run_job` does, in the worker.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sys
+import traceback
+from pathlib import Path
+
+from normgeom.errors import RenderError
+from normgeom.render.cache import PROJECT
+from normgeom.render.job import Product, RenderJob
+from normgeom.render.paths import Layout
+from scenes.catalog import SCENES_DIR
+from scenes.params import SceneSettings
+
+__all__ = ["run_job", "manim_options", "scene_class"]
+
+
+def manim_options(job: RenderJob, layout: Layout, verbose: bool) -> dict[str, object]:
+    """Manim config values of one job (on top of the project's ``manim.cfg``)."""
+    folder = layout.manim_folder(job)
+    tex, text = layout.typesetting(job.target)
+    return {
+        "pixel_width": job.quality.width,
+        "pixel_height": job.quality.height,
+        "frame_rate": job.quality.fps,
+        "media_dir": str(layout.media),
+        "video_dir": str(folder),
+        "images_dir": str(folder),
+        "tex_dir": str(tex),
+        "text_dir": str(text),
+        "output_file": job.stem,
+        "format": "png" if job.product is Product.LAST_FRAME else "mp4",
+        "transparent": job.transparent,
+        "disable_caching": False,
+        "progress_bar": "display" if verbose else "none",
+        "verbosity": "INFO" if verbose else "WARNING",
+    }
+
+
+def scene_class(job: RenderJob, layout: Layout) -> type:
+    """The job's scene class; for slides, combined with manim-slides' ``Slide``."""
+    file = job.target.file
+    if file.parent == SCENES_DIR:
+        module = importlib.import_module(f"scenes.{file.stem}")
+    else:
+        spec = importlib.util.spec_from_file_location(file.stem, file)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[file.stem] = module
+        spec.loader.exec_module(module)
+    scene = getattr(module, job.target.name)
+    if job.product is not Product.SLIDES:
+        return scene
+    from scenes.manim_compat import beat_slide_class
+
+    folder = layout.slides_folder(job.quality)
+    return type(scene.__name__, (beat_slide_class(), scene), {"output_folder": folder})
+
+
+def _render(job: RenderJob, layout: Layout, verbose: bool) -> dict[str, Path]:
+    from manim import config
+
+    from scenes.manim_compat import written_files
+    from scenes.narrated import Narrated
+
+    config.digest_file(PROJECT.manim_cfg)
+    for name, value in manim_options(job, layout, verbose).items():
+        setattr(config, name, value)
+    klass = scene_class(job, layout)
+    settings = SceneSettings(
+        params=job.params,
+        voice=job.voice,
+        voice_cache=str(layout.voice_cache(job.target)),
+        stop_after=job.stop_after,
+        caching_cameras=job.caching_cameras,
+    )
+    scene = klass(settings=settings) if issubclass(klass, Narrated) else klass()
+    scene.render()
+    return written_files(scene)
+
+
+def run_job(job: RenderJob, layout: Layout, capture: Path | None = None) -> dict[str, Path]:
+    """Render ``job`` in this process; the files Manim wrote (``movie``, ``image``,
+    ``subtitles``). Manim's output (and a traceback on failure) goes to ``capture`` when
+    given, else to the terminal with Manim's progress bars.
+
+    Raises
+    ------
+    RenderError
+        When the scene fails; the message is the error's type and first line.
+    """
+    if capture is not None:
+        handle = os.open(capture, os.O_WRONLY | os.O_APPEND)
+        os.dup2(handle, 1)
+        os.dup2(handle, 2)
+        os.close(handle)
+    try:
+        return _render(job, layout, verbose=capture is None)
+    except Exception as exc:
+        traceback.print_exc()
+        sys.stderr.flush()
+        lines = str(exc).strip().splitlines()
+        raise RenderError(
+            f"{type(exc).__name__}: {lines[0]}" if lines else type(exc).__name__
+        ) from None
