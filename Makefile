@@ -9,13 +9,14 @@ F     ?= mp4
 JOBS  ?=
 JOBS_FLAG := $(if $(JOBS),--jobs $(JOBS),)
 
-.PHONY: setup video scene gifs stills slides bundle docs-media bench test lint clean help activations-data
+.PHONY: setup video scene gifs stills slides bundle docs-media contact-sheet bench test lint clean help activations-data
 
 help:
 	@echo "make video  [Q=medium VOICE=espeak]   the narrated lecture -> media/normalization_geometry.mp4"
 	@echo "make test                             set up (if needed) and run the test suite"
 	@echo "make scene  S=MeanCentering Q=high F=gif   one scene (F: mp4 gif png webm)"
 	@echo "make activations-data                 re-record the lecture's real activations (runs the model)"
+	@echo "make contact-sheet                    every scene at 25/50/75/100% -> docs/contact-sheet.png"
 	@echo "make gifs | stills | bench | lint | clean"
 
 setup: $(STAMP)
@@ -35,6 +36,10 @@ gifs: setup
 
 stills: setup
 	$(VENV)/bin/normgeom render all --quality $(Q) --format png --voice none $(JOBS_FLAG)
+
+contact-sheet: setup
+	$(VENV)/bin/normgeom render all --quality low --voice none $(JOBS_FLAG)
+	$(PY) -m normgeom.publish.contact_sheet media/scenes/480p15 docs/contact-sheet.png
 
 bench: setup
 	$(if $(REFERENCE),$(PY) -m pip install -q matplotlib)

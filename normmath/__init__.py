@@ -23,6 +23,8 @@ from normmath.datasets import (
 from normmath.errors import NormMathError, UndefinedResultError
 from normmath.facts import (
     TightCluster,
+    affine_facts,
+    epsilon_outcome,
     reach_kind,
     sphere_reach,
     tight_cluster,
@@ -91,6 +93,7 @@ __all__ = [
     "TightCluster",
     "UndefinedResultError",
     "VectorJourney",
+    "affine_facts",
     "angle_between",
     "angle_to_uniform",
     "arc_between",
@@ -99,6 +102,7 @@ __all__ = [
     "collapse_poles",
     "collapse_set",
     "display",
+    "epsilon_outcome",
     "equator_points",
     "from_meridian",
     "interpolate",

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from normmath.datasets import PointSet
+from normmath.geometry import sphere_radius
 from normmath.norms import layer_norm, row_mean, row_variance
 from normmath.validation import as_rows
 
@@ -24,6 +25,8 @@ __all__ = [
     "with_cluster_groups",
     "sphere_reach",
     "reach_kind",
+    "epsilon_outcome",
+    "affine_facts",
 ]
 
 SPREAD_SEPARATION = 0.3
@@ -141,3 +144,40 @@ def reach_kind(reach) -> str:
     if share <= WELL_INSIDE:
         return "inside"
     return "mixed"
+
+
+def epsilon_outcome(points, cluster, eps: float) -> str:
+    """Where LayerNorm with ``eps`` leaves ``points`` (``cluster``: a mask of the tight
+    cluster's rows): ``contrast`` (the cluster stops well inside the sphere while the rest end
+    close to it), ``all_reached``, ``all_inside`` or ``mixed`` (see :func:`reach_kind`).
+
+    >>> cloud = [[-9.0, 1.0, 8.0], [7.0, -6.0, 2.0], [4.0, 4.1, 3.9], [4.1, 4.0, 4.0]]
+    >>> inside = [False, False, True, True]
+    >>> epsilon_outcome(cloud, inside, 1.0), epsilon_outcome(cloud, inside, 1e-9)
+    ('contrast', 'all_reached')
+    """
+    reach = sphere_reach(points, eps)
+    cluster = np.asarray(cluster, dtype=bool)
+    split = cluster.any() and not cluster.all()
+    if split and (reach_kind(reach[~cluster]), reach_kind(reach[cluster])) == ("reached", "inside"):
+        return "contrast"
+    kind = reach_kind(reach)
+    return {"reached": "all_reached", "inside": "all_inside"}.get(kind, kind)
+
+
+def affine_facts(gain, bias) -> dict[str, object]:
+    r"""What the narration says about LayerNorm's gain and bias (3 features): ``even_gain``
+    (one factor on every axis), ``semi_axes`` of the ellipsoid :math:`\sqrt 3\,|\gamma_i|`
+    and its first one as ``radius`` (2 decimals), ``zero_bias``.
+
+    >>> affine_facts((2.0, 0.4, 1.5), (3.0, 2.0, -2.0))
+    {'even_gain': False, 'semi_axes': (3.46, 0.69, 2.6), 'radius': 3.46, 'zero_bias': False}
+    """
+    gain = np.asarray(gain, dtype=float)
+    semi_axes = tuple(float(a) for a in np.round(sphere_radius(3) * np.abs(gain), 2))
+    return {
+        "even_gain": bool(np.all(gain == gain[0])),
+        "semi_axes": semi_axes,
+        "radius": semi_axes[0],
+        "zero_bias": not np.any(np.asarray(bias, dtype=float)),
+    }

@@ -209,15 +209,8 @@ class Gain(LayerNormScene):
         self.orbit_final()
 
     def narration_values(self) -> dict[str, object]:
-        gamma = np.asarray(self.params.gamma, dtype=float)
-        semi_axes = np.round(nm.sphere_radius(3) * np.abs(gamma), 2)
-        return {
-            **super().narration_values(),
-            "gamma": self.params.gamma,
-            "even_gain": bool(np.all(gamma == gamma[0])),
-            "semi_axes": tuple(semi_axes),
-            "radius": semi_axes[0],
-        }
+        facts = nm.affine_facts(self.params.gamma, self.params.beta)
+        return {**super().narration_values(), "gamma": self.params.gamma, **facts}
 
     def gain_at(self, alpha: float) -> np.ndarray:
         """The gain grown from 1 to gamma, at progress ``alpha``."""
@@ -288,8 +281,8 @@ class Bias(LayerNormScene):
         self.orbit_final()
 
     def narration_values(self) -> dict[str, object]:
-        beta = self.params.beta
-        return {**super().narration_values(), "beta": beta, "zero_bias": not any(beta)}
+        facts = nm.affine_facts(self.params.gamma, self.params.beta)
+        return {**super().narration_values(), "beta": self.params.beta, **facts}
 
     def bias_at(self, alpha: float) -> np.ndarray:
         """The bias grown from 0 to beta, at progress ``alpha``."""
@@ -361,19 +354,9 @@ class Epsilon(LayerNormScene):
 
     def narration_values(self) -> dict[str, object]:
         eps = self.params.eps
-        cluster = self.group_mask("small")
-        reach = nm.sphere_reach(self.cloud.points, eps)
-        contrast = bool(cluster.any()) and (
-            nm.reach_kind(reach[~cluster]) == "reached"
-            and nm.reach_kind(reach[cluster]) == "inside"
-        )
-        return {
-            **super().narration_values(),
-            "eps": eps,
-            "contrast": contrast,
-            "all_reached": nm.reach_kind(reach) == "reached",
-            "all_inside": nm.reach_kind(reach) == "inside",
-        }
+        outcome = nm.epsilon_outcome(self.cloud.points, self.group_mask("small"), eps)
+        flags = {kind: outcome == kind for kind in ("contrast", "all_reached", "all_inside")}
+        return {**super().narration_values(), "eps": eps, **flags}
 
     def opening_points(self) -> np.ndarray:
         return np.concatenate([self.steps.standardized, self.steps.centered])

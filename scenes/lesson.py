@@ -21,10 +21,8 @@ from manim import (
     FadeOut,
     MathTex,
     Mobject,
-    Rectangle,
     VGroup,
     Write,
-    config,
     smooth,
     squish_rate_func,
 )
@@ -38,6 +36,7 @@ from scenes.lesson_kit import (
     StateTracker,
     chart_limit,
     plain_text,
+    veil,
 )
 from scenes.narrated import NarratedScene
 
@@ -48,9 +47,6 @@ FADE_SECONDS = 0.5
 
 BOARD_FADE_SECONDS = 1.0
 """Time the board takes to appear; the rest of its beat holds it still."""
-
-VEIL_OPACITY = 0.8
-"""Opacity of the background-coloured veil over a board part that recedes."""
 
 BOARD_PARTS = ("chart", "stats", "table")
 """The parts of the board that take the focus in turn."""
@@ -91,7 +87,7 @@ class LessonScene(NarratedScene):
         self.heading.to_corner(UL, buff=0.35)
         self.caption = VGroup()
         self.formula = VGroup()
-        self.veils = {name: _veil(self.board.part(name)) for name in BOARD_PARTS}
+        self.veils = {name: veil(self.board.part(name)) for name in BOARD_PARTS}
         self.veiled: set[str] = set()
 
     def states(self) -> list[LessonState]:
@@ -181,13 +177,6 @@ def _swap(old: Mobject, entrance: Animation) -> list[Animation]:
         return [entrance]
     entrance.rate_func = squish_rate_func(entrance.rate_func, 0.5, 1.0)
     return [FadeOut(old, rate_func=squish_rate_func(smooth, 0.0, 0.5)), entrance]
-
-
-def _veil(part: Mobject) -> Rectangle:
-    """A background-coloured rectangle over ``part`` that makes it recede."""
-    veil = Rectangle(width=part.width + 0.3, height=part.height + 0.3, stroke_width=0)
-    veil.set_fill(config.background_color, opacity=VEIL_OPACITY)
-    return veil.move_to(part).set_z_index(5)
 
 
 def _vector_text(state: LessonState) -> str:

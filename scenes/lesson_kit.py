@@ -21,12 +21,14 @@ from manim import (
     Animation,
     Dot,
     Line,
+    Mobject,
     Rectangle,
     Text,
     ValueTracker,
     VectorizedPoint,
     VGroup,
     VMobject,
+    config,
 )
 
 import normmath as nm
@@ -50,6 +52,8 @@ __all__ = [
     "ConstructionTable",
     "LessonBoard",
     "chart_limit",
+    "VEIL_OPACITY",
+    "veil",
 ]
 
 RULES: dict[str, tuple[str, str]] = {
@@ -231,6 +235,17 @@ class Readout(VMobject):
         self.set_points(points + [left, y - self.digit_height / 2, 0])
         self.set_fill(self.color_of[color], family=False)
         return self
+
+
+VEIL_OPACITY = 0.8
+"""Opacity of the background-coloured veil over a part that recedes."""
+
+
+def veil(part: Mobject) -> Rectangle:
+    """A background-coloured rectangle over ``part`` that makes it recede when faded in."""
+    cover = Rectangle(width=part.width + 0.3, height=part.height + 0.3, stroke_width=0)
+    cover.set_fill(config.background_color, opacity=VEIL_OPACITY)
+    return cover.move_to(part).set_z_index(5)
 
 
 def chart_limit(lessons, step: float = 0.5) -> float:

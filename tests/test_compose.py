@@ -107,7 +107,7 @@ def test_lecture_files_chapters_and_manifest(tmp_path):
         fake_result(tmp_path, "TitleCard", 1.0, []),
         fake_result(tmp_path, "SceneA", 2.0, [(0.0, 1.5, "alpha")]),
         fake_result(tmp_path, "SceneB", 1.5, [(0.2, 1.0, "beta")]),
-        fake_result(tmp_path, "SummaryCard", 1.0, []),
+        fake_result(tmp_path, "Recap", 1.0, []),
     ]
     state = State(tmp_path / "media" / ".normgeom" / "state.json")
     lecture = build_lecture(state, results, tmp_path / "out" / "talk.mp4")
@@ -122,7 +122,7 @@ def test_lecture_files_chapters_and_manifest(tmp_path):
     assert [(c.title, c.start, c.end) for c in lecture.chapters] == [
         ("SceneA title", 0.0, 3.0),  # the title card opens the first chapter
         ("SceneB title", 3.0, 4.5),
-        ("SummaryCard title", 4.5, 5.5),
+        ("Recap title", 4.5, 5.5),
     ]
     with av.open(str(lecture.files.video)) as container:
         assert len(container.chapters()) == 3
@@ -134,13 +134,13 @@ def test_lecture_files_chapters_and_manifest(tmp_path):
     assert lecture.files.chapters.read_text().splitlines() == [
         "00:00 SceneA title",
         "00:03 SceneB title",
-        "00:04 SummaryCard title",
+        "00:04 Recap title",
     ]
     manifest = json.loads(lecture.files.manifest.read_text())
     assert manifest["duration"] == pytest.approx(5.5)
     assert manifest["voice"] == "none"
     assert manifest["quality"]["label"] == "72p10"
-    assert [c["scene"] for c in manifest["chapters"]] == ["SceneA", "SceneB", "SummaryCard"]
+    assert [c["scene"] for c in manifest["chapters"]] == ["SceneA", "SceneB", "Recap"]
     assert [p["start"] for p in manifest["parts"]] == pytest.approx([0.0, 1.0, 3.0, 4.5])
     assert set(manifest["files"]) == {"video", "srt", "vtt", "chapters", "manifest"}
     assert {"manim", "av", "manim-voiceover"} <= set(manifest["versions"])
@@ -152,7 +152,7 @@ def test_manifest_lists_paths_relative_to_itself(tmp_path):
     results = [
         fake_result(tmp_path, "TitleCard", 1.0, []),
         fake_result(tmp_path, "SceneA", 1.0, [(0.0, 0.5, "alpha")]),
-        fake_result(tmp_path, "SummaryCard", 1.0, []),
+        fake_result(tmp_path, "Recap", 1.0, []),
     ]
     state = State(tmp_path / "media" / ".normgeom" / "state.json")
     lecture = build_lecture(state, results, tmp_path / "out" / "talk.mp4")
@@ -168,7 +168,7 @@ def test_a_truncated_lecture_is_composed_again(tmp_path):
     results = [
         fake_result(tmp_path, "TitleCard", 1.0, []),
         fake_result(tmp_path, "SceneA", 1.0, []),
-        fake_result(tmp_path, "SummaryCard", 1.0, []),
+        fake_result(tmp_path, "Recap", 1.0, []),
     ]
     state = State(tmp_path / "media" / ".normgeom" / "state.json")
     lecture = build_lecture(state, results, tmp_path / "out" / "talk.mp4")

@@ -49,6 +49,7 @@ FRESH = {
     "Epsilon": ["epsilon to 0.25"],
     "RMSNormHealthy": ["the 7 vectors"],
     "OneVectorLesson": ["(2, -1, 4)", "from 0.5 to 1"],
+    "Recap": ["(1.5, 0.5, 2)", "(1, 0, 0.5)", "here 0.25"],
 }
 """Figures of the other parameters that each scene must speak."""
 

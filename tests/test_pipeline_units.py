@@ -37,9 +37,10 @@ def test_scene_names_all_dedupe_and_any_case():
         resolve_scenes(["RMSCollapse"])
 
 
-def test_lecture_is_title_scenes_summary():
+def test_lecture_is_title_then_scenes_ending_on_the_recap():
     names = [t.name for t in lecture_targets()]
-    assert names == ["TitleCard", *scene_names(), "SummaryCard"]
+    assert names == ["TitleCard", *scene_names()]
+    assert names[-1] == "Recap"
 
 
 def test_formats():

@@ -47,7 +47,7 @@ def test_manifest_lists_exactly_the_files_with_their_checksums():
         assert entry["size"] == (folder / path).stat().st_size
         assert entry["sha256"] == hashlib.sha256((folder / path).read_bytes()).hexdigest()
     assert listed["normalization_geometry.mp4"]["duration"] > 0
-    assert [c["scene"] for c in manifest["chapters"]] == [*BEATS, "SummaryCard"]
+    assert [c["scene"] for c in manifest["chapters"]] == [*BEATS]
 
 
 def test_no_manifest_holds_an_absolute_path():

@@ -1,3 +1,3 @@
 """The lecture: :mod:`.clips` (clips back to back in one chaptered MP4), :mod:`.subtitles`
 (merged SRT and WebVTT), :mod:`.manifest` (the typed lecture manifest) and :mod:`.lecture`
-(title card, scenes, summary card into the lecture and its side files)."""
+(title card and scenes into the lecture and its side files)."""

@@ -1,9 +1,10 @@
-"""The whole lecture: title card, every scene in lesson order, summary card, composed into one
-chaptered MP4 with merged subtitles (.srt, .vtt), a YouTube chapter list and a JSON manifest.
+"""The whole lecture: title card, then every scene in lesson order (the recap last), composed
+into one chaptered MP4 with merged subtitles (.srt, .vtt), a YouTube chapter list and a JSON
+manifest.
 
-Chapters: one per scene, the first starting at 00:00 (it includes the title card), then the
-summary card. YouTube shows chapters only when the first is at 00:00 and each lasts at least
-ten seconds, which a few-second title chapter would break.
+Chapters: one per scene, the first starting at 00:00 (it includes the title card). YouTube
+shows chapters only when the first is at 00:00 and each lasts at least ten seconds, which a
+few-second title chapter would break.
 """
 
 from __future__ import annotations
@@ -73,16 +74,15 @@ def youtube_chapters(chapters: list[Chapter]) -> str:
 
 
 def _chapters(parts: list[Chapter], results: list[JobResult]) -> list[tuple[Chapter, str]]:
-    """Scene chapters (the title card folded into the first) and the summary chapter."""
-    title, *scenes, summary = zip(parts, results, strict=True)
+    """Scene chapters, the title card folded into the first."""
+    title, *scenes = zip(parts, results, strict=True)
     first_part, first = scenes[0]
     merged = [(Chapter(first_part.title, title[0].start, first_part.end), first.target.name)]
-    merged += [(part, result.target.name) for part, result in scenes[1:]]
-    return [*merged, (summary[0], summary[1].target.name)]
+    return merged + [(part, result.target.name) for part, result in scenes[1:]]
 
 
 def build_lecture(state: State, results: list[JobResult], video: Path) -> LectureResult:
-    """Compose rendered ``results`` (title card, scenes, summary card) into the lecture.
+    """Compose rendered ``results`` (title card, then the scenes) into the lecture.
 
     Nothing is rewritten when every part and the output path are as in the last run and
     every file is as written. The manifest lists paths relative to its own folder.

@@ -71,7 +71,7 @@ def publish(
         The movie job of a target (its quality, voice and parameters are the bundle's);
         slides use the same quality and parameters, silently.
     scenes
-        The lecture's scenes in order (title and summary cards are added).
+        The lecture's scenes in order (the title card is added).
     folder
         The bundle folder.
     on_done
@@ -80,11 +80,11 @@ def publish(
     check_folder(folder)
     require_slides()
     revealjs_dist()
-    parts = [card("TitleCard"), *scenes, card("SummaryCard")]
+    parts = [card("TitleCard"), *scenes]
     results = runner.run([movie(part) for part in parts], on_done=on_done)
     quality = results[0].job.quality
     lecture = build_lecture(runner.state, results, runner.layout.lecture())
-    scene_results = results[1:-1]
+    scene_results = results[1:]
     gifs = [deliver(result, "gif", runner.state)[0] for result in scene_results]
     stills = [deliver(result, "png", runner.state)[0] for result in scene_results]
     slide_jobs = [slide_job(r.target, quality, r.job.params, SLIDE_VOICE) for r in scene_results]
@@ -126,7 +126,7 @@ def publish(
             versions=versions(),
             chapters=[
                 ChapterEntry(ch.title, part.target.name, ch.start, ch.end)
-                for ch, part in zip(lecture.chapters, [*scene_results, results[-1]], strict=True)
+                for ch, part in zip(lecture.chapters, scene_results, strict=True)
             ],
             files=file_entries(stage),
         )

@@ -1,7 +1,7 @@
 """What can be rendered: a scene class in a Python file, named as on the command line.
 
 The lecture's scenes come from :data:`scenes.catalog.SCENES` (read from the scene files
-without importing them); the title and summary cards from ``scenes/cards.py``.
+without importing them); the title card from ``scenes/cards.py``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from scenes.catalog import SCENES, SCENES_DIR, SceneEntry
 __all__ = ["Target", "from_entry", "lecture_targets", "card", "resolve_scenes"]
 
 CARDS_FILE = SCENES_DIR / "cards.py"
-CARD_TITLES = {"TitleCard": "Title", "SummaryCard": "Summary"}
+CARD_TITLES = {"TitleCard": "Title"}
 
 
 @dataclass(frozen=True)
@@ -49,13 +49,13 @@ def from_entry(entry: SceneEntry) -> Target:
 
 
 def card(name: str) -> Target:
-    """The title or summary card (``TitleCard`` / ``SummaryCard``)."""
+    """The title card (``TitleCard``)."""
     return Target(name, CARDS_FILE, CARD_TITLES[name])
 
 
 def lecture_targets() -> list[Target]:
-    """The lecture in order: title card, every catalog scene, summary card."""
-    return [card("TitleCard"), *(from_entry(e) for e in SCENES), card("SummaryCard")]
+    """The lecture in order: title card, then every catalog scene (the recap last)."""
+    return [card("TitleCard"), *(from_entry(e) for e in SCENES)]
 
 
 def resolve_scenes(names: list[str]) -> list[Target]:

@@ -1,0 +1,56 @@
+"""The recap ends the lecture: both formulas, then seven pictures drawn from normmath."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from manim import DEGREES, Dot, MathTex
+
+import normmath as nm
+from scenes import kit
+from scenes.catalog import scene_names
+from scenes.lesson_kit import TextPath
+from scenes.narrated import scene_beats
+from scenes.recap import POSE, Recap
+
+
+def test_the_recap_is_the_last_scene():
+    assert scene_names()[-1] == "Recap"
+
+
+def test_final_frame_shows_both_formulas_and_every_step_in_focus(construct_scene):
+    scene = construct_scene(Recap)
+    assert scene.beats_done == list(scene_beats(Recap))
+    family = scene.get_mobject_family_members()
+    assert len([m for m in family if isinstance(m, MathTex)]) == 2
+    lines = [m.get_fill_opacity() for m in family if isinstance(m, TextPath)]
+    assert len(lines) == 7 and min(lines) == 1.0
+    assert not any(cover in scene.mobjects for cover in scene.covers), "a picture still recedes"
+
+
+def _is_uniform_image(drawn: np.ndarray, source: np.ndarray) -> bool:
+    """Whether ``drawn`` (k, 2) is ``source`` (k, 2) scaled uniformly and shifted."""
+    d, s = drawn - drawn.mean(axis=0), source - source.mean(axis=0)
+    scale = np.linalg.norm(d) / np.linalg.norm(s)
+    return bool(np.allclose(d, scale * s, atol=1e-6))
+
+
+@pytest.mark.parametrize(
+    ("sketch", "points"),
+    [
+        ("sketch_center", lambda s: s.steps.centered),
+        ("sketch_sphere", lambda s: s.steps.standardized),
+        ("sketch_gain", lambda s: s.steps.gained),
+        ("sketch_bias", lambda s: s.steps.shifted),
+        ("sketch_rms", lambda s: nm.rms_norm(s.healthy, eps=0.0).array()),
+    ],
+)
+def test_pictures_show_normmath_points_seen_from_the_pose(construct_scene, sketch, points):
+    scene = construct_scene(Recap)
+    picture = getattr(scene, sketch)().draw(np.zeros(3), (3.0, 2.0))
+    dots = np.array([m.get_center()[:2] for m in picture.get_family() if isinstance(m, Dot)])
+    seen = kit.project(
+        points(scene), POSE.phi * DEGREES, POSE.theta * DEGREES, 1.0, POSE.focal_distance
+    )
+    assert len(dots) == len(seen) and _is_uniform_image(dots, seen)
+    assert picture.width <= 3.0 + 0.2 and picture.height <= 2.0 + 0.2
