@@ -3,7 +3,7 @@ VENV  := .venv
 PY    := $(VENV)/bin/python
 STAMP := $(VENV)/.setup-stamp
 Q     ?= medium
-VOICE ?= espeak
+VOICE ?= hibari
 S     ?= MeanCentering
 F     ?= mp4
 JOBS  ?=
@@ -12,7 +12,7 @@ JOBS_FLAG := $(if $(JOBS),--jobs $(JOBS),)
 .PHONY: setup video scene gifs stills slides bundle docs-media contact-sheet bench test lint clean help activations-data
 
 help:
-	@echo "make video  [Q=medium VOICE=espeak]   the narrated lecture -> media/normalization_geometry.mp4"
+	@echo "make video  [Q=medium VOICE=hibari]   the narrated lecture -> media/normalization_geometry.mp4"
 	@echo "make test                             set up (if needed) and run the test suite"
 	@echo "make scene  S=MeanCentering Q=high F=gif   one scene (F: mp4 gif png webm)"
 	@echo "make activations-data                 re-record the lecture's real activations (runs the model)"

@@ -1,9 +1,11 @@
 """Render-speed benchmark: every scene, cold cache, at chosen qualities, several runs.
 
-Each measurement is a fresh process (:mod:`benchmarks.render_probe`), so import cost and
-peak memory belong to that render. The table and ``media/bench.json`` report medians over
-runs: wall time, frames, frames/s, realtime factor (wall / video seconds), mobjects per
-frame and peak memory; then the whole lecture, and optionally a reference matplotlib
+Each measurement is a fresh process (:mod:`benchmarks.render_probe`, and
+:mod:`benchmarks.speech_probe` for speech), so import cost and peak memory belong to that
+render. The table and ``media/bench.json`` report medians over runs: wall time, frames,
+frames/s, realtime factor (wall / video seconds), mobjects per frame, peak memory and the
+synthesis time of the scene's narration with the default voice (which renders never pay
+for twice: speech is cached); then the whole lecture, and optionally a reference matplotlib
 script timed in the same run::
 
     python -m benchmarks.bench --runs 3 --qualities low,high
@@ -31,10 +33,20 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scenes.catalog import scene_names  # noqa: E402
+from scenes.voices import DEFAULT_VOICE  # noqa: E402
 
-__all__ = ["measure_scene", "measure_lecture", "measure_reference", "summarize", "save", "main"]
+__all__ = [
+    "measure_scene",
+    "measure_speech",
+    "measure_lecture",
+    "measure_reference",
+    "summarize",
+    "save",
+    "main",
+]
 
 SILENT = {"NORMGEOM_VOICE": "none"}
+SPEECH_MEDIAN_KEYS = ("load_seconds", "synthesis_seconds")
 MEDIAN_KEYS = (
     "process_seconds",
     "render_seconds",
@@ -70,6 +82,45 @@ def measure_scene(scene: str, quality: str) -> dict:
     row["frames_per_second"] = row["frames"] / row["process_seconds"]
     row["realtime_factor"] = row["process_seconds"] / row["video_seconds"]
     return row
+
+
+def measure_speech(scene: str, voice: str) -> dict:
+    """One cold synthesis of ``scene``'s narration with ``voice`` in a fresh process."""
+    out = subprocess.run(
+        [sys.executable, "-m", "benchmarks.speech_probe", scene, voice],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=dict(_env(), NORMGEOM_VOICE=voice),
+    )
+    if out.returncode != 0:
+        tail = (out.stderr.strip().splitlines() or ["no output"])[-1]
+        raise RuntimeError(f"{scene} speech with {voice} failed: {tail}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def speech_summary(speech: dict[str, dict], scenes: list[dict]) -> dict:
+    """The narration of the measured scenes: synthesis time against their render time.
+
+    ``render_seconds`` and the share are per quality (process wall times); words per minute
+    is the pace of the speech itself, pauses between sentences included.
+    """
+    words = sum(s["words"] for s in speech.values())
+    audio = sum(s["speech_seconds"] for s in speech.values())
+    synthesis = sum(s["synthesis_seconds"] for s in speech.values())
+    load = max(s["load_seconds"] for s in speech.values())
+    rendered: dict[str, float] = {}
+    for row in scenes:
+        rendered[row["quality"]] = rendered.get(row["quality"], 0.0) + row["process_seconds"]
+    return {
+        "voice": next(iter(speech.values()))["voice"],
+        "words": words,
+        "speech_seconds": audio,
+        "words_per_minute": words / audio * 60,
+        "synthesis_seconds": synthesis + load,
+        "render_seconds": rendered,
+        "synthesis_share": {q: (synthesis + load) / r for q, r in rendered.items()},
+    }
 
 
 def summarize(runs: list[dict]) -> dict:
@@ -171,13 +222,14 @@ def save(result: dict, output: Path) -> None:
 def _table(rows: list[dict]) -> Table:
     table = Table(title="Render speed (medians, cold cache, silent)")
     for column in ("scene", "quality", "wall s", "frames", "frames/s", "realtime", "mobj/frame",
-                   "peak MB"):  # fmt: skip
+                   "peak MB", "synth s"):  # fmt: skip
         table.add_column(column, justify="left" if column == "scene" else "right")
     for r in rows:
         table.add_row(
             r["scene"], r["quality"], f"{r['process_seconds']:.2f}", str(r["frames"]),
             f"{r['frames_per_second']:.1f}", f"{r['realtime_factor']:.2f}",
             f"{r['mobjects_per_frame']:.0f}", f"{r['peak_memory_mb']:.0f}",
+            f"{r['synthesis_seconds']:.2f}",
         )  # fmt: skip
     return table
 
@@ -193,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reference-script", type=Path, help="matplotlib script to time")
     parser.add_argument("--reference-frames", type=int, default=120,
                         help="frames per animation of the reference script")  # fmt: skip
+    parser.add_argument("--voice", default=DEFAULT_VOICE, help="voice of the synthesis column")
     parser.add_argument("--output", type=Path, default=ROOT / "media" / "bench.json")
     args = parser.parse_args(argv)
 
@@ -201,23 +254,40 @@ def main(argv: list[str] | None = None) -> int:
     if unknown or args.runs < 1:
         parser.error(f"unknown scene(s): {', '.join(unknown)}" if unknown else "--runs >= 1")
     console = Console(stderr=True)
+    speech = {}
+    for name in names:
+        console.print(f"[dim]{name} speech ({args.voice}) x{args.runs}[/dim]")
+        runs = [measure_speech(name, args.voice) for _ in range(args.runs)]
+        speech[name] = {
+            **runs[0],
+            **{k: statistics.median(r[k] for r in runs) for k in SPEECH_MEDIAN_KEYS},
+        }
     scenes = []
     for quality in args.qualities.split(","):
         for name in names:
             console.print(f"[dim]{name} at {quality} x{args.runs}[/dim]")
-            scenes.append(summarize([measure_scene(name, quality) for _ in range(args.runs)]))
-    save({"machine": machine(), "scenes": scenes}, args.output)
+            row = summarize([measure_scene(name, quality) for _ in range(args.runs)])
+            row["synthesis_seconds"] = speech[name]["synthesis_seconds"]
+            scenes.append(row)
+    narration = speech_summary(speech, scenes)
+    save({"machine": machine(), "scenes": scenes, "speech": narration}, args.output)
     lectures = []
     lecture_qualities = {"none": [], "both": ["low", "high"]}.get(args.lecture, [args.lecture])
     for quality in lecture_qualities:
         console.print(f"[dim]lecture at {quality}[/dim]")
         lectures.append(measure_lecture(quality, args.jobs))
-    result = {"machine": machine(), "scenes": scenes, "lecture": lectures}
+    result = {"machine": machine(), "scenes": scenes, "speech": narration, "lecture": lectures}
     save(result, args.output)
     if args.reference_script:
         console.print("[dim]reference script[/dim]")
         result["reference"] = measure_reference(args.reference_script, args.reference_frames)
     Console(width=120).print(_table(scenes))
+    shares = ", ".join(f"{q} {share:.1%}" for q, share in narration["synthesis_share"].items())
+    Console(width=120).print(
+        f"speech ({narration['voice']}): {narration['synthesis_seconds']:.1f} s to synthesize "
+        f"{narration['words']} words ({narration['speech_seconds']:.0f} s of speech, "
+        f"{narration['words_per_minute']:.0f} words/min); share of the render time: {shares}"
+    )
     for lecture in lectures:
         Console(width=120).print(
             f"lecture {lecture['quality']}: {lecture['wall_seconds']:.1f} s wall for "

@@ -11,16 +11,28 @@ import numpy as np
 
 import normmath as nm
 
-__all__ = ["LESSON_LIMIT", "CLOUD_LIMIT", "MAX_POINTS", "check_lesson", "check_cloud"]
+__all__ = [
+    "LESSON_LIMIT",
+    "POINT_LIMIT",
+    "AFFINE_LIMIT",
+    "MAX_POINTS",
+    "check_lesson",
+    "check_cloud",
+]
 
-LESSON_LIMIT = 100.0
+LESSON_LIMIT = 10.0
 """Largest magnitude of a lesson coordinate, gain or epsilon: the six-decimal readouts of
-the squares (up to 10^4, 4 * 10^4 once the Invariances scene doubles the vector) still fit
-their table cells."""
+squares, centered values and outputs (up to about ten characters, once the Invariances
+scene doubles the vector) still fit their table cells; at 100 neighbours run together."""
 
-CLOUD_LIMIT = 10_000.0
-"""Largest magnitude of a point coordinate, gain, bias or epsilon of the 3D LayerNorm scenes
-(their axes span -12..12; larger values leave the picture but stay finite in Manim)."""
+POINT_LIMIT = 25.0
+"""Largest magnitude of a point coordinate in the 3D LayerNorm scenes: twice the reach of
+the seed cloud (12.5) and of the drawn axes (12); a cloud of ±25 still frames well."""
+
+AFFINE_LIMIT = 10.0
+"""Largest magnitude of a gain (gamma) or bias (beta) coordinate of the 3D scenes: at 8 the
+ellipsoid still fills the frame legibly; at 30 it passes the camera, the picture breaks up
+and one still takes minutes instead of seconds."""
 
 MAX_POINTS = 500
 """Most points a point file may hold. Each point is drawn in every frame of the five LayerNorm
@@ -45,8 +57,9 @@ def check_lesson(vector, gain: float, eps: float) -> None:
         _within(values, LESSON_LIMIT, name, "the lesson scenes")
 
 
-def check_cloud(points: np.ndarray, gamma, beta, eps: float, source: str = "points") -> None:
-    """The 3D scenes' points, gain, bias and epsilon are within :data:`CLOUD_LIMIT`."""
-    named = ((source, points), ("gamma", gamma), ("beta", beta), ("eps", eps))
-    for name, values in named:
-        _within(values, CLOUD_LIMIT, name, "the 3D scenes")
+def check_cloud(points: np.ndarray, gamma, beta, source: str = "points") -> None:
+    """The 3D scenes' points are within :data:`POINT_LIMIT`, gamma and beta within
+    :data:`AFFINE_LIMIT` (epsilon only shrinks the picture: any finite value draws)."""
+    _within(points, POINT_LIMIT, source, "the 3D scenes")
+    for name, values in (("gamma", gamma), ("beta", beta)):
+        _within(values, AFFINE_LIMIT, name, "the 3D scenes")

@@ -111,7 +111,7 @@ class LessonScene(NarratedScene):
         """Animations that replace the caption line under the formulas by ``text``: the old
         caption fades out in the first half, the new one fades in in the second half."""
         new = plain_text(text)
-        new.scale_to_fit_width(min(new.width, 13.4)).move_to([0, 2.2, 0])
+        new.scale_to_fit_width(min(new.width, 13.4)).move_to([0, 2.02, 0])
         old, self.caption = self.caption, new
         return _swap(old, FadeIn(new))
 
@@ -131,7 +131,7 @@ class LessonScene(NarratedScene):
         """
         colors = colors or [color for _, color in RULES.values()]
         parts = [MathTex(t, font_size=30, color=c) for t, c in zip(tex, colors, strict=False)]
-        new = VGroup(*parts).arrange([1, 0, 0], buff=0.9).move_to([0, 2.98, 0])
+        new = VGroup(*parts).arrange([1, 0, 0], buff=0.9).move_to([0, 2.75, 0])
         old, self.formula = self.formula, new
         return _swap(old, Write(new))
 

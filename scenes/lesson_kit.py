@@ -459,13 +459,13 @@ class LessonBoard(VGroup):
         self.chart = SignedBarChart(count, limit).move_to([-3.35, -0.1, 0])
         self.stats = StatsPanel().move_to([3.75, -0.1, 0])
         self.table = ConstructionTable(count).move_to([0, -2.85, 0])
-        self.gain = Readout(edge=LEFT).at([2.35, 3.55, 0])
-        self.eps = Readout(edge=LEFT).at([5.15, 3.55, 0])
+        self.gain = Readout(edge=LEFT).at([1.6, 3.55, 0])
+        self.eps = Readout(edge=LEFT).at([4.9, 3.55, 0])
         digit = self.gain.digit_height
         self.settings = VGroup(
-            _row_label("gain", 2.2, 3.55, digit, "body", RIGHT),
+            _row_label("gain", 1.45, 3.55, digit, "body", RIGHT),
             self.gain,
-            _row_label("epsilon", 5.0, 3.55, digit, "body", RIGHT),
+            _row_label("epsilon", 4.75, 3.55, digit, "body", RIGHT),
             self.eps,
         )
         legend = VGroup()

@@ -27,6 +27,7 @@ from scenes.narration_files import load_narration, narration_file
 from scenes.overlay_camera import OverlayCachingCamera
 from scenes.params import SceneSettings
 from scenes.raster_camera import RasterCachingCamera
+from scenes.speech import prepare
 from scenes.voices import make_service
 from scenes.wording import Template, fill
 
@@ -87,9 +88,12 @@ class Narrated(VoiceoverScene):
 
         In a slide scene (one with manim-slides' ``next_slide``) the beat starts a new slide
         with its text as speaker notes; after the beat named by ``settings.stop_after`` the
-        scene ends. Subtitles show the text as written (:meth:`beat_text`).
+        scene ends. Subtitles show the text as written (:meth:`beat_text`); the voice says it
+        as pronounced (:func:`scenes.pronunciation.spoken`). A beat the voice cannot speak
+        raises :class:`scenes.voices.SpeechError` naming the scene and the beat.
         """
         text = self.beat_text(name)
+        prepare(self.speech_service, f"{type(self).__name__}, beat {name}", text)
         next_slide = getattr(self, "next_slide", None)
         if next_slide is not None:
             next_slide(notes=text)

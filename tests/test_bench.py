@@ -5,7 +5,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from scenes.catalog import load_scene_class
+from scenes.narrated import scene_beats
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,6 +35,15 @@ def test_bench_writes_well_formed_json(tmp_path, construct_scene):
     assert 0 < row["mobjects_per_frame"] < 1000
     assert row["peak_memory_mb"] > 10
     assert result["lecture"] == []
+    templates = scene_beats(load_scene_class("RMSNormComparison")).values()
+    speech = result["speech"]
+    assert speech["voice"] == "hibari"
+    assert speech["words"] >= sum(len(str(text).split()) for text in templates) * 0.8
+    assert 120 < speech["words_per_minute"] < 190
+    assert 0 < row["synthesis_seconds"] < speech["synthesis_seconds"]  # the latter loads too
+    assert speech["synthesis_share"]["low"] == pytest.approx(
+        speech["synthesis_seconds"] / row["process_seconds"]
+    )
 
 
 def test_bench_rejects_unknown_scene(tmp_path):

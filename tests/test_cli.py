@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from normgeom.cli import app as cli
 from normgeom.cli import doctor, params
 from normgeom.render import targets
+from normgeom.render.targets import Target
 from scenes.catalog import scene_names
 
 runner = CliRunner()
@@ -162,3 +163,33 @@ def test_main_turns_user_errors_into_one_line(monkeypatch, capsys):
         cli.main()
     assert exit_info.value.code == 2
     assert capsys.readouterr().err.startswith("normgeom: error: unknown scene 'Nope'")
+
+
+SNOW_SCENE = """
+from scenes.narrated import NarratedScene
+
+
+class Snow(NarratedScene):
+    def construct(self):
+        with self.beat("intro") as tracker:
+            self.wait(tracker.duration)
+        with self.beat("snow") as tracker:
+            self.wait(tracker.duration)
+"""
+
+
+def test_a_beat_the_voice_cannot_speak_is_one_line_exit_1_no_video(media, tmp_path, monkeypatch):
+    (tmp_path / "snow.py").write_text(SNOW_SCENE)
+    (tmp_path / "narration").mkdir()
+    (tmp_path / "narration" / "snow.toml").write_text(
+        '[Snow]\nintro = "It snows."\nsnow = "☃ ☃ ☃"\n'
+    )
+    snow = Target("Snow", tmp_path / "snow.py", "Snow")
+    monkeypatch.setattr(params, "resolve_quality", lambda name: TINY)
+    monkeypatch.setattr(targets, "resolve_scenes", lambda names: [snow])
+    result = runner.invoke(cli.app, ["render", "Snow", "--voice", "hibari"])
+    assert result.exit_code == 1
+    lines = result.stderr.strip().splitlines()
+    assert lines == ["normgeom: error: Snow, beat snow: voice 'hibari' cannot speak '☃ ☃ ☃' "
+                     "(no sound came out)"]  # fmt: skip
+    assert not list(media.glob("scenes/**/*.mp4"))

@@ -16,6 +16,7 @@ from normgeom.errors import RenderError
 from normgeom.render.probe import duration, has_audio
 from normgeom.render.runner import JobResult
 from normgeom.render.state import State
+from scenes.loudness import measure_file
 
 
 @pytest.fixture
@@ -144,6 +145,20 @@ def test_lecture_files_chapters_and_manifest(tmp_path):
     assert [p["start"] for p in manifest["parts"]] == pytest.approx([0.0, 1.0, 3.0, 4.5])
     assert set(manifest["files"]) == {"video", "srt", "vtt", "chapters", "manifest"}
     assert {"manim", "av", "manim-voiceover"} <= set(manifest["versions"])
+    loudness = manifest["loudness"]
+    (tone,) = measure_file(results[1].video)  # every narrated clip holds the same tone
+    assert loudness["target_lufs"] == -16.0 and loudness["max_true_peak_dbtp"] == -1.0
+    assert [c["title"] for c in loudness["chapters"]] == [c.title for c in lecture.chapters]
+    first, second, summary = loudness["chapters"]
+    # gating blocks that straddle the silent title card pull the first chapter down a little
+    assert first["integrated_lufs"] == pytest.approx(tone.lufs, abs=0.5)
+    assert second["integrated_lufs"] == pytest.approx(tone.lufs, abs=0.3)
+    assert summary["integrated_lufs"] is None  # silent: only the encoder's faint tail
+    assert summary["true_peak_dbtp"] is None or summary["true_peak_dbtp"] < -50
+    assert loudness["integrated_lufs"] == pytest.approx(tone.lufs, abs=0.5)  # silence is gated
+    with av.open(str(lecture.files.video)) as container:
+        audio = container.streams.audio[0].codec_context
+        assert (audio.name, audio.sample_rate) == ("aac", 48000)
     again = build_lecture(state, results, tmp_path / "out" / "talk.mp4")
     assert again.cached and again.chapters == lecture.chapters
 

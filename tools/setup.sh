@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs everything normgeom needs: the system packages Manim, LaTeX and espeak-ng need
+# Installs everything normgeom needs: the system packages Manim, LaTeX, espeak-ng and SoX need
 # (through apt-get when missing), then a .venv with the project editable plus its dev extra.
 set -euo pipefail
 
@@ -21,7 +21,7 @@ if command -v dpkg-query >/dev/null 2>&1; then
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
   done
 else
-  for tool in pkg-config latex dvisvgm espeak-ng; do
+  for tool in pkg-config latex dvisvgm espeak-ng sox; do
     command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
   done
 fi
@@ -36,7 +36,7 @@ if ((${#missing[@]})); then
       "${missing[@]}" >/dev/null
   else
     echo "setup: error: no apt-get here; install these first: ${missing[*]}" >&2
-    echo "setup: (cairo and pango headers, pkg-config, LaTeX with standalone/preview/amsmath, dvisvgm, espeak-ng)" >&2
+    echo "setup: (cairo and pango headers, pkg-config, LaTeX with standalone/preview/amsmath, dvisvgm, espeak-ng, sox)" >&2
     exit 1
   fi
 fi

@@ -78,14 +78,15 @@ def _writable(media: Path) -> Check:
 
 VOICE_CHECK = """
 import sys
-from scenes.voices import VoiceError, check_voice, voice_name
+from scenes.voices import VoiceError, check_voice, describe_voice, voice_name
 try:
     voice_name(sys.argv[1] or None)
 except VoiceError as exc:
     print(exc, file=sys.stderr)
     sys.exit(2)
 try:
-    print(check_voice(sys.argv[1] or None))
+    name = check_voice(sys.argv[1] or None)
+    print(f"{name}: {describe_voice(name)}")
 except VoiceError as exc:
     sys.exit(str(exc))
 """
@@ -122,6 +123,7 @@ def run_checks(media: Path, voice: str | None = None) -> list[Check]:
         _latex_package("standalone.cls", apt.format("texlive-latex-extra")),
         _program("dvisvgm", apt.format("dvisvgm")),
         _program("espeak-ng", apt.format("espeak-ng") + " (or use --voice none)"),
+        _program("sox", apt.format("sox")),
         _codecs(),
         _writable(media),
         _voice(voice),

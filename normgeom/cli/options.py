@@ -23,7 +23,9 @@ __all__ = [
 SCENE_NAMES = typer.Argument(..., help="scene names (see `normgeom list`) or all")
 SCENES_OR_ALL = typer.Argument(None, help="scene names (see `normgeom list`); default: all")
 QUALITY = typer.Option("medium", "--quality", "-q", help="low|medium|high|4k (480p15 ... 2160p60)")
-VOICE = typer.Option(None, "--voice", help="espeak (default), none, gtts, azure, openai, ...")
+VOICE = typer.Option(
+    None, "--voice", help="hibari (default), piper, espeak, none, gtts, azure, openai, ..."
+)
 JOBS = typer.Option(None, "--jobs", "-j", help="scenes rendered in parallel (default: cores)")
 VERBOSE = typer.Option(False, "--verbose", "-v", help="show manim's own output and bars")
 GAMMA = typer.Option(None, "--gamma", help="LayerNorm gain, e.g. 2,0.4,1.5")

@@ -26,7 +26,7 @@ def _folder(output: str | None, default: Path) -> Path:
 def slides(
     scenes: list[str] | None = options.SCENES_OR_ALL,
     quality: str = options.QUALITY,
-    voice: str = typer.Option("none", "--voice", help="none (default: silent), espeak, ..."),
+    voice: str = typer.Option("none", "--voice", help="none (default: silent), hibari, ..."),
     output: str | None = typer.Option(None, "--output", "-o", help="the deck folder"),
     jobs: int | None = options.JOBS,
     verbose: bool = options.VERBOSE,
@@ -103,7 +103,7 @@ def stills(
 
 def publish(
     quality: str = options.QUALITY,
-    voice: str | None = typer.Option(None, "--voice", help="the lecture's voice (espeak)"),
+    voice: str | None = typer.Option(None, "--voice", help="the lecture's voice (hibari)"),
     output: str | None = typer.Option(None, "--output", "-o", help="the bundle folder"),
     jobs: int | None = options.JOBS,
     verbose: bool = options.VERBOSE,

@@ -4,7 +4,8 @@ manifest.
 
 Chapters: one per scene, the first starting at 00:00 (it includes the title card). YouTube
 shows chapters only when the first is at 00:00 and each lasts at least ten seconds, which a
-few-second title chapter would break.
+few-second title chapter would break. The manifest records the measured loudness of the
+lecture and of each chapter.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from normgeom.render.runner import JobResult
 from normgeom.render.state import RecordId, State
 from normgeom.render.versions import versions
 from scenes.cards import LECTURE_TITLE
+from scenes.loudness import loudness_report
 
 __all__ = ["LectureFiles", "LectureResult", "lecture_files", "youtube_chapters", "build_lecture"]
 
@@ -123,6 +125,7 @@ def build_lecture(state: State, results: list[JobResult], video: Path) -> Lectur
             for r, p in zip(results, parts, strict=True)
         ],
         files={name: relative(path) for name, path in asdict(files).items()},
+        loudness=loudness_report(files.video, [(c.title, c.start, c.end) for c, _ in chapters]),
     )
     write_text(files.manifest, manifest.to_json())
     plain = [ch for ch, _ in chapters]

@@ -42,6 +42,8 @@ class Manifest:
     chapters: list[ChapterEntry]
     parts: list[PartEntry]
     files: dict[str, str]
+    loudness: dict[str, object]
+    """The measured loudness of the lecture and its chapters (``scenes.loudness``)."""
 
     def to_json(self) -> str:
         """The manifest as indented JSON."""

@@ -20,7 +20,15 @@ from PIL import Image, ImageDraw, ImageFont
 from normgeom.render.atomic import atomic_path
 from scenes.catalog import scene_names
 
-__all__ = ["FRACTIONS", "THUMB", "frames_at_fractions", "scene_row", "contact_sheet", "main"]
+__all__ = [
+    "FRACTIONS",
+    "THUMB",
+    "frames_at_fractions",
+    "header",
+    "scene_row",
+    "contact_sheet",
+    "main",
+]
 
 FRACTIONS = (0.25, 0.5, 0.75, 1.0)
 """Where in each scene the sheet looks."""
@@ -28,7 +36,7 @@ FRACTIONS = (0.25, 0.5, 0.75, 1.0)
 THUMB = (256, 144)
 """Size of one frame on the sheet, in pixels."""
 
-LABEL_WIDTH = 190
+LABEL_WIDTH = 215
 """Width of the scene-name column, in pixels."""
 
 GAP = 6
@@ -65,20 +73,44 @@ def frames_at_fractions(video: Path, fractions: Sequence[float] = FRACTIONS) -> 
     return [kept.get(min(count - 1, round(f * (count - 1))), kept[last]) for f in fractions]
 
 
+HEADER = 26
+"""Height of the header row that names each column's fraction, in pixels."""
+
+
+def _width() -> int:
+    return LABEL_WIDTH + len(FRACTIONS) * (THUMB[0] + GAP)
+
+
+def header() -> Image.Image:
+    """The header row: each column's percentage of the scene's length."""
+    row = Image.new("RGB", (_width(), HEADER), BACKGROUND)
+    draw = ImageDraw.Draw(row)
+    for i, fraction in enumerate(FRACTIONS):
+        x = LABEL_WIDTH + i * (THUMB[0] + GAP) + THUMB[0] // 2
+        label = f"{round(fraction * 100)}%"
+        draw.text((x, HEADER // 2), label, fill=TEXT, font=_font(16), anchor="mm")
+    return row
+
+
 def scene_row(name: str, video: Path) -> Image.Image:
-    """One row: the scene's name, then its frames at :data:`FRACTIONS`, each marked with
-    its percentage."""
-    width = LABEL_WIDTH + len(FRACTIONS) * (THUMB[0] + GAP)
-    row = Image.new("RGB", (width, THUMB[1] + GAP), BACKGROUND)
+    """One row: the scene's name, then its frames at :data:`FRACTIONS`."""
+    row = Image.new("RGB", (_width(), THUMB[1] + GAP), BACKGROUND)
     draw = ImageDraw.Draw(row)
     draw.text((8, THUMB[1] // 2), name, fill=TEXT, font=_font(17), anchor="lm")
-    for i, (fraction, frame) in enumerate(zip(FRACTIONS, frames_at_fractions(video), strict=True)):
-        x = LABEL_WIDTH + i * (THUMB[0] + GAP)
-        row.paste(frame.resize(THUMB, Image.LANCZOS), (x, 0))
-        mark = f"{round(fraction * 100)}%"
-        draw.rectangle((x, 0, x + 44, 20), fill=BACKGROUND)
-        draw.text((x + 4, 2), mark, fill=TEXT, font=_font(14))
+    for i, frame in enumerate(frames_at_fractions(video)):
+        row.paste(frame.resize(THUMB, Image.LANCZOS), (LABEL_WIDTH + i * (THUMB[0] + GAP), 0))
     return row
+
+
+def _stack(rows: Sequence[Image.Image]) -> Image.Image:
+    """``rows`` under the header row."""
+    parts = [header(), *rows]
+    sheet = Image.new("RGB", (_width(), sum(p.height for p in parts)), BACKGROUND)
+    y = 0
+    for part in parts:
+        sheet.paste(part, (0, y))
+        y += part.height
+    return sheet
 
 
 def _save(image: Image.Image, path: Path) -> None:
@@ -94,15 +126,13 @@ def contact_sheet(folder: Path, output: Path, names: Sequence[str] | None = None
     if missing:
         raise FileNotFoundError(f"not rendered in {folder}: {', '.join(missing)}")
     rows = [scene_row(name, folder / f"{name}.mp4") for name in names]
-    sheet = Image.new("RGB", (rows[0].width, sum(r.height for r in rows) + GAP), BACKGROUND)
-    for i, row in enumerate(rows):
-        sheet.paste(row, (0, GAP + i * row.height))
+    sheet = _stack(rows)
     _save(sheet, output)
     written = [output]
     if sheet.height > MAX_HEIGHT:
         for name, row in zip(names, rows, strict=True):
             written.append(output.with_suffix("") / f"{name}.png")
-            _save(row, written[-1])
+            _save(_stack([row]), written[-1])
     return written
 
 

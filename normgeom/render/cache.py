@@ -3,8 +3,9 @@
 A render job's key covers the scene's own source and every project module it imports
 (followed statically through ``scenes`` and ``normmath``), the project's ``manim.cfg``, the
 scene's narration beats, the parameters that code reads (with the point file's bytes when it
-reads the points), the voice (of narrated scenes), the versions of the rendering stack, the
-quality and what the job makes. So editing one scene's narration re-renders that scene only;
+reads the points), the voice of narrated scenes (with its engine's and voice's versions, and
+the pronunciation table), the versions of the rendering stack, the quality and what the job
+makes. So editing one scene's narration re-renders that scene only;
 editing a scene file re-renders the scenes it defines; editing ``scenes/lesson_kit.py`` re-
 renders the lesson scenes; ``--gamma`` re-renders the LayerNorm scenes; editing
 ``manim.cfg`` or ``normmath`` re-renders everything.
@@ -31,6 +32,8 @@ from normgeom.render.job import RenderJob
 from normgeom.render.versions import versions
 from scenes.catalog import SCENES, narration
 from scenes.params import SceneParams
+from scenes.pronunciation import PRONUNCIATION_FILE
+from scenes.voices import voice_identity
 
 __all__ = [
     "KEY_SCHEMA",
@@ -222,6 +225,7 @@ PROJECT = Project()
 def job_key(job: RenderJob, project: Project = PROJECT) -> str:
     """The cache key of a render job (see the module docstring for what it covers)."""
     sources = project.sources(job.target.file)
+    spoken = project.module_file(VOICES_MODULE) in sources
     scene_list = ""
     if project.module_file(CATALOG_MODULE) in sources:
         scene_list = json.dumps([(e.name, e.summary, e.order) for e in SCENES])
@@ -234,7 +238,8 @@ def job_key(job: RenderJob, project: Project = PROJECT) -> str:
         json.dumps(narration(job.target.file, job.target.name)),
         scene_list,
         f"{job.quality.width}x{job.quality.height}@{job.quality.fps}",
-        job.voice if project.module_file(VOICES_MODULE) in sources else "",
+        voice_identity(job.voice) if spoken else "",
+        PRONUNCIATION_FILE.read_bytes() if spoken else b"",
         fingerprint(job.params, project.params_read(sources)),
         json.dumps(versions(), sort_keys=True),
         job.stop_after or "",

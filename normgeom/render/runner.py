@@ -43,6 +43,7 @@ from normgeom.render.paths import Layout
 from normgeom.render.probe import duration
 from normgeom.render.state import RecordId, State, file_lock
 from normgeom.render.worker import run_job
+from scenes.voices import speech_failure
 
 __all__ = ["Executor", "local_pool", "JobResult", "Runner", "default_jobs", "record_id"]
 
@@ -268,6 +269,8 @@ class Runner:
         if full:
             raise self._disk_full(job, output)
         where = "above" if capture is None else f"in {write_log(self.layout.log_file(job), output)}"
+        if failure is not None and speech_failure(reason):
+            raise RenderError(speech_failure(reason))  # one line naming the scene and beat
         if failure is not None:
             raise RenderError(f"{job.target.name}: render failed ({reason}); its output is {where}")
         return written

@@ -1,0 +1,181 @@
+"""Publishing loudness: integrated loudness (ITU-R BS.1770 / EBU R128) and true peak.
+
+Online video is mastered to -16 LUFS integrated with true peak at most -1 dBTP. Every
+synthesized narration clip is brought there by :func:`normalize` (a measured gain, then a
+look-ahead peak limiter at a ceiling below -1 dBTP that leaves room for the AAC encoder), so
+every scene and every chapter of the lecture plays at the same level. :func:`measure_file`
+checks a finished MP4.
+
+True peak is the largest magnitude of the signal oversampled four times (BS.1770-4 Annex 2),
+which catches the peaks between samples that a plain sample maximum misses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+__all__ = [
+    "TARGET_LUFS",
+    "MAX_TRUE_PEAK_DBTP",
+    "CEILING_DBTP",
+    "Loudness",
+    "true_peak_db",
+    "integrated_lufs",
+    "measure",
+    "normalize",
+    "decode_audio",
+    "measure_file",
+    "loudness_report",
+]
+
+TARGET_LUFS = -16.0
+MAX_TRUE_PEAK_DBTP = -1.0
+CEILING_DBTP = -2.0
+"""The limiter's ceiling: 1 dB under the publishing limit, the headroom lossy encoding uses."""
+OVERSAMPLING = 4
+LIMITER_WINDOW_SECONDS = 0.005
+MIN_BLOCK_SECONDS = 0.4
+"""BS.1770 gating blocks last 400 ms; shorter clips are padded with silence to one block."""
+
+
+@dataclass(frozen=True)
+class Loudness:
+    """Integrated loudness (LUFS; ``None`` for silence) and true peak (dBTP; ``None`` likewise)."""
+
+    lufs: float | None
+    true_peak_dbtp: float | None
+
+
+def _db(value: float) -> float:
+    return 20.0 * float(np.log10(value))
+
+
+def _channels(samples: np.ndarray) -> np.ndarray:
+    """``samples`` as (n, channels) float64."""
+    samples = np.asarray(samples, dtype=np.float64)
+    return samples[:, None] if samples.ndim == 1 else samples
+
+
+def _oversampled_peaks(samples: np.ndarray) -> np.ndarray:
+    """Per input sample, the largest magnitude of the 4x oversampled signal around it."""
+    from scipy.signal import resample_poly
+
+    upsampled = resample_poly(_channels(samples), OVERSAMPLING, 1, axis=0)
+    frames = np.abs(upsampled).max(axis=1)
+    usable = len(frames) // OVERSAMPLING * OVERSAMPLING
+    return frames[:usable].reshape(-1, OVERSAMPLING).max(axis=1)
+
+
+def true_peak_db(samples: np.ndarray) -> float | None:
+    """True peak in dBTP (4x oversampled maximum); ``None`` for digital silence."""
+    peak = float(_oversampled_peaks(samples).max(initial=0.0)) if len(samples) else 0.0
+    return _db(peak) if peak > 0 else None
+
+
+def integrated_lufs(samples: np.ndarray, rate: int) -> float | None:
+    """Gated integrated loudness in LUFS (pyloudnorm's BS.1770-4 meter); ``None`` if silent."""
+    import pyloudnorm
+
+    data = _channels(samples)
+    short = int(np.ceil(MIN_BLOCK_SECONDS * rate)) - len(data)
+    if short > 0:
+        data = np.pad(data, ((0, short), (0, 0)))
+    value = pyloudnorm.Meter(rate).integrated_loudness(data)
+    return float(value) if np.isfinite(value) else None
+
+
+def measure(samples: np.ndarray, rate: int) -> Loudness:
+    """Integrated loudness and true peak of ``samples`` ((n,) mono or (n, channels))."""
+    return Loudness(integrated_lufs(samples, rate), true_peak_db(samples))
+
+
+def _limit(samples: np.ndarray, rate: int, ceiling: float) -> np.ndarray:
+    """Look-ahead limiter: a smooth gain that keeps the oversampled peak under ``ceiling``.
+
+    The needed gain ``min(1, ceiling / peak)`` is spread by a running minimum over two
+    windows and smoothed by a moving average over one, so the smoothed gain never exceeds
+    the needed gain at any sample and changes over about 5 ms (no clicks).
+    """
+    from scipy.ndimage import minimum_filter1d, uniform_filter1d
+
+    peaks = np.pad(_oversampled_peaks(samples), (0, 1), mode="edge")[: len(samples)]
+    needed = np.minimum(1.0, ceiling / np.maximum(peaks, 1e-12))
+    width = max(1, int(LIMITER_WINDOW_SECONDS * rate))
+    gain = uniform_filter1d(minimum_filter1d(needed, 2 * width + 1), width, mode="nearest")
+    return (_channels(samples) * gain[:, None]).reshape(np.shape(samples))
+
+
+def normalize(
+    samples: np.ndarray,
+    rate: int,
+    target: float = TARGET_LUFS,
+    ceiling_db: float = CEILING_DBTP,
+) -> np.ndarray:
+    """``samples`` at ``target`` LUFS with true peak at most ``ceiling_db`` (float32).
+
+    Gain to the target, limit, and repeat the make-up gain the limiter costs (a few tenths
+    of a dB for speech) until the loudness is within 0.05 LU; a last plain gain guarantees
+    the ceiling. Silence is returned unchanged.
+    """
+    ceiling = 10.0 ** (ceiling_db / 20.0)
+    out = np.asarray(samples, dtype=np.float64)
+    for _ in range(6):
+        loudness = integrated_lufs(out, rate)
+        if loudness is None:
+            return np.asarray(samples, dtype=np.float32)
+        if abs(loudness - target) < 0.05 and (true_peak_db(out) or -np.inf) <= ceiling_db:
+            break
+        out = _limit(out * 10.0 ** ((target - loudness) / 20.0), rate, ceiling)
+    peak = true_peak_db(out)
+    if peak is not None and peak > ceiling_db:
+        out = out * 10.0 ** ((ceiling_db - peak) / 20.0)
+    return out.astype(np.float32)
+
+
+def decode_audio(path: Path) -> tuple[np.ndarray, int]:
+    """The first audio stream of a media file as (n, channels) float32 and its sample rate."""
+    import av
+
+    with av.open(str(path)) as container:
+        if not container.streams.audio:
+            return np.zeros((0, 1), np.float32), 48000
+        stream = container.streams.audio[0]
+        rate = stream.codec_context.sample_rate
+        channels = stream.codec_context.channels
+        resampler = av.AudioResampler(format="flt", layout=stream.layout.name, rate=rate)
+        parts = [
+            out.to_ndarray().reshape(-1, channels)
+            for frame in container.decode(stream)
+            for out in resampler.resample(frame)
+        ]
+        parts += [out.to_ndarray().reshape(-1, channels) for out in resampler.resample(None)]
+    audio = np.concatenate(parts) if parts else np.zeros((0, channels), np.float32)
+    return audio, rate
+
+
+def measure_file(path: Path, spans: list[tuple[float, float]] | None = None) -> list[Loudness]:
+    """Loudness of a media file's audio: the whole file, or each ``(start, end)`` span in
+    seconds (``end`` may be infinite)."""
+    audio, rate = decode_audio(path)
+    spans = [(0.0, len(audio) / rate)] if spans is None else spans
+    bounds = [(round(s * rate), None if e == float("inf") else round(e * rate)) for s, e in spans]
+    return [measure(audio[start:end], rate) for start, end in bounds]
+
+
+def loudness_report(path: Path, chapters: list[tuple[str, float, float]]) -> dict:
+    """The measured loudness of a file as a whole and per ``(title, start, end)`` chapter."""
+    spans = [(0.0, float("inf")), *((start, end) for _, start, end in chapters)]
+    whole, *parts = measure_file(path, spans)
+    return {
+        "target_lufs": TARGET_LUFS,
+        "max_true_peak_dbtp": MAX_TRUE_PEAK_DBTP,
+        "integrated_lufs": whole.lufs,
+        "true_peak_dbtp": whole.true_peak_dbtp,
+        "chapters": [
+            {"title": title, "integrated_lufs": part.lufs, "true_peak_dbtp": part.true_peak_dbtp}
+            for (title, _, _), part in zip(chapters, parts, strict=True)
+        ],
+    }

@@ -1,0 +1,24 @@
+"""A real scene rendered at low quality with the default voice plays at publishing loudness."""
+
+from __future__ import annotations
+
+import pytest
+
+from normgeom.render.job import RenderJob
+from normgeom.render.paths import Layout
+from normgeom.render.quality import resolve_quality
+from normgeom.render.runner import Runner
+from normgeom.render.targets import resolve_scenes
+from scenes.loudness import MAX_TRUE_PEAK_DBTP, TARGET_LUFS, measure_file
+from scenes.voices import DEFAULT_VOICE
+
+pytestmark = pytest.mark.render
+
+
+def test_default_voice_scene_is_at_minus_16_lufs_under_minus_1_dbtp(tmp_path):
+    (target,) = resolve_scenes(["Bias"])
+    job = RenderJob(target, resolve_quality("low"), DEFAULT_VOICE)
+    (result,) = Runner(Layout(tmp_path / "media"), jobs=1).run([job])
+    (level,) = measure_file(result.video)
+    assert level.lufs == pytest.approx(TARGET_LUFS, abs=1.0)
+    assert level.true_peak_dbtp <= MAX_TRUE_PEAK_DBTP

@@ -1,0 +1,102 @@
+"""The speech services with the real engines: pace, determinism, the cache, loudness, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scenes import speech
+from scenes.loudness import CEILING_DBTP, TARGET_LUFS, measure
+from scenes.speech import prepare, read_wav
+from scenes.voices import SpeechError, make_service, speech_failure
+
+SENTENCE = "Centering removes the mean. Then every vector is rescaled to the same length."
+WORDS = len(SENTENCE.split())
+
+
+@pytest.fixture(params=["hibari", "piper"])
+def neural(request, tmp_path):
+    """A neural voice's service with its own empty cache."""
+    return make_service(request.param, cache_dir=tmp_path / request.param)
+
+
+def _speak(service, text):
+    """Speak ``text``; the cache entry and the clip's samples."""
+    data = service._wrap_generate_from_text(text)
+    return data, read_wav(Path(service.cache_dir) / data["original_audio"])
+
+
+def test_duration_is_plausible_for_the_word_count(neural):
+    _, (samples, rate) = _speak(neural, SENTENCE)
+    minutes = len(samples) / rate / 60
+    assert 120 <= WORDS / minutes <= 190, WORDS / minutes  # a lecture pace, pauses included
+
+
+def test_same_text_same_samples_and_the_second_call_is_cached(neural, monkeypatch, tmp_path):
+    first, (samples, rate) = _speak(neural, SENTENCE)
+    again = make_service(neural.name, cache_dir=tmp_path / "again")
+    second, (resynthesized, _) = _speak(again, SENTENCE)
+    assert np.array_equal(samples, resynthesized) and rate in (22050, 24000)
+
+    def no_engine(self, text):
+        raise AssertionError("synthesized again")
+
+    monkeypatch.setattr(type(neural), "synthesize", no_engine)
+    cached, (replayed, _) = _speak(neural, SENTENCE)
+    assert cached["original_audio"] == first["original_audio"]
+    assert np.array_equal(replayed, samples)
+
+
+def test_clips_are_at_publishing_loudness(neural):
+    _, (samples, rate) = _speak(neural, SENTENCE)
+    level = measure(samples, rate)
+    assert level.lufs == pytest.approx(TARGET_LUFS, abs=0.1)
+    assert level.true_peak_dbtp <= CEILING_DBTP + 0.05  # 16-bit rounding
+
+
+def test_the_spoken_form_is_synthesized_and_the_written_form_kept(tmp_path, monkeypatch):
+    heard = []
+
+    def silent(self, text):
+        heard.append(text)
+        return np.zeros(0, np.float32), 24000
+
+    monkeypatch.setattr(speech.HibariService, "synthesize", silent)
+    service = make_service("hibari", cache_dir=tmp_path)
+    with pytest.raises(SpeechError, match="no sound came out"):
+        service._wrap_generate_from_text("RMSNorm at ε = 1e-06.")
+    assert heard == ["R M S norm at epsilon equals ten to the minus six."]
+
+
+def test_cache_key_holds_the_voice_versions(tmp_path):
+    service = make_service("hibari", cache_dir=tmp_path)
+    data = service._wrap_generate_from_text("Hello.")
+    entry = json.loads((tmp_path / "cache.json").read_text())[0]["input_data"]
+    assert entry["service"].startswith("hibari: hibari-tts ")
+    assert entry["input_text"] == "Hello." == data["input_text"]
+
+
+def test_a_failing_beat_is_one_line_naming_where_and_nothing_is_written(tmp_path):
+    service = make_service("hibari", cache_dir=tmp_path)
+    prepare(service, "Winter, beat intro", "Hello there.")
+    with pytest.raises(SpeechError) as failure:
+        prepare(service, "Winter, beat snow", "☃ ☃ ☃")
+    message = str(failure.value)
+    assert message.startswith("Winter, beat snow: voice 'hibari' cannot speak '☃ ☃ ☃'")
+    assert "\n" not in message
+    assert speech_failure(f"SpeechError: {message}") == message
+    assert len(list(tmp_path.glob("*.wav"))) == 1  # the intro, complete; nothing of the snow
+    assert not list(tmp_path.glob("*.part"))
+
+
+def test_engine_failure_is_one_speech_error(tmp_path, monkeypatch):
+    def broken(self, text):
+        raise RuntimeError("onnxruntime: bad allocation\nmore detail")
+
+    monkeypatch.setattr(speech.HibariService, "synthesize", broken)
+    service = make_service("hibari", cache_dir=tmp_path)
+    with pytest.raises(SpeechError, match=r"^Gain, beat intro: voice 'hibari' failed on 'Hi\.'"):
+        prepare(service, "Gain, beat intro", "Hi.")
