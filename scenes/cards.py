@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from manim import DOWN, UP, FadeIn, Scene, Text, Write
 
+from scenes.catalog import LECTURE_SUBTITLE, LECTURE_TITLE
 from scenes.kit import PALETTE
 from scenes.typeface import FONT
 
-__all__ = ["LECTURE_TITLE", "LECTURE_SUBTITLE", "TitleCard"]
-
-LECTURE_TITLE = "The Geometry of LayerNorm and RMSNorm"
-LECTURE_SUBTITLE = "What normalization does to vectors, in three dimensions"
+__all__ = ["TitleCard"]
 
 
 class TitleCard(Scene):

@@ -1,4 +1,4 @@
-"""The scene list, read from the scene classes themselves without importing Manim.
+"""The lecture's title and scene list, read from the scene classes without importing Manim.
 
 A scene class joins the lecture by declaring its place, ``lecture_order: ClassVar[int] = 30``
 (scenes play in increasing order; leave gaps to insert), and says what it shows in the first
@@ -23,6 +23,8 @@ from scenes.wording import Template
 
 __all__ = [
     "SCENES_DIR",
+    "LECTURE_TITLE",
+    "LECTURE_SUBTITLE",
     "ORDER_ATTRIBUTE",
     "SceneEntry",
     "SCENES",
@@ -33,6 +35,8 @@ __all__ = [
 ]
 
 SCENES_DIR = Path(__file__).resolve().parent
+LECTURE_TITLE = "The Geometry of LayerNorm and RMSNorm"
+LECTURE_SUBTITLE = "What normalization does to vectors, in three dimensions"
 ORDER_ATTRIBUTE = "lecture_order"
 
 

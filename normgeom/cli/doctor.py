@@ -1,7 +1,6 @@
 """What rendering needs, checked one by one, each failure with the command that fixes it.
 
-Packages are found without importing them (Manim takes seconds to import); the voice is
-checked in a child process, since checking it means importing manim-voiceover.
+Packages are found without importing them: Manim takes seconds to import.
 """
 
 from __future__ import annotations
@@ -10,14 +9,13 @@ import importlib.util
 import os
 import shutil
 import subprocess
-import sys
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import av
 
-from normgeom.errors import UsageError
+from scenes.voices import VoiceError, check_voice, describe_voice, voice_name
 
 __all__ = ["Check", "run_checks"]
 
@@ -76,33 +74,14 @@ def _writable(media: Path) -> Check:
     )
 
 
-VOICE_CHECK = """
-import sys
-from scenes.voices import VoiceError, check_voice, describe_voice, voice_name
-try:
-    voice_name(sys.argv[1] or None)
-except VoiceError as exc:
-    print(exc, file=sys.stderr)
-    sys.exit(2)
-try:
-    name = check_voice(sys.argv[1] or None)
-    print(f"{name}: {describe_voice(name)}")
-except VoiceError as exc:
-    sys.exit(str(exc))
-"""
-
-
 def _voice(voice: str | None) -> Check:
-    """The voice's check; :class:`UsageError` for a voice name that does not exist."""
-    done = subprocess.run(
-        [sys.executable, "-c", VOICE_CHECK, voice or ""], capture_output=True, text=True
-    )
-    if done.returncode == 2:
-        raise UsageError(done.stderr.strip().splitlines()[-1])
-    if done.returncode != 0:
-        reason = (done.stderr.strip().splitlines() or ["the voice check failed"])[-1]
-        return Check("voice", False, "not usable here", reason)
-    return Check("voice", True, done.stdout.strip())
+    """The voice's check; :class:`scenes.voices.VoiceError` for a name that does not exist."""
+    voice_name(voice)
+    try:
+        name = check_voice(voice)
+    except VoiceError as exc:
+        return Check("voice", False, "not usable here", str(exc))
+    return Check("voice", True, f"{name}: {describe_voice(name)}")
 
 
 def run_checks(media: Path, voice: str | None = None) -> list[Check]:
@@ -110,7 +89,7 @@ def run_checks(media: Path, voice: str | None = None) -> list[Check]:
 
     Raises
     ------
-    UsageError
+    scenes.voices.VoiceError
         For an unknown voice name.
     """
     apt = "`apt-get install {}` or " + SETUP

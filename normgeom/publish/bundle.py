@@ -30,6 +30,7 @@ from normgeom.render.job import RenderJob
 from normgeom.render.runner import JobResult, Runner
 from normgeom.render.targets import Target, card
 from normgeom.render.versions import versions
+from scenes.catalog import LECTURE_TITLE
 
 __all__ = ["DECK_PAGE", "Bundle", "check_folder", "publish"]
 
@@ -76,8 +77,6 @@ def publish(
     on_done
         Called with each finished job.
     """
-    from scenes.cards import LECTURE_TITLE  # Manim: only when publishing
-
     check_folder(folder)
     require_slides()
     revealjs_dist()

@@ -26,6 +26,7 @@ import hashlib
 import json
 from collections import deque
 from dataclasses import dataclass, fields
+from functools import cache
 from pathlib import Path
 
 from normgeom.render.job import RenderJob
@@ -122,6 +123,11 @@ class Project:
     root: Path = PROJECT_ROOT
 
     @property
+    def math(self) -> Path:
+        """The numeric core's folder."""
+        return self.root / "normmath"
+
+    @property
     def manim_cfg(self) -> Path:
         """The project's Manim settings (background, encoder), read by every render."""
         return self.root / "manim.cfg"
@@ -143,8 +149,11 @@ class Project:
 
     def imports(self, file: Path) -> list[str]:
         """Dotted names of the source-package modules ``file`` imports (statically)."""
+        return list(_imports(self, file, _stamp(file)))
+
+    def _imports(self, file: Path) -> tuple[str, ...]:
         found = []
-        for node in ast.walk(ast.parse(file.read_bytes(), filename=str(file))):
+        for node in ast.walk(_tree(file)):
             if isinstance(node, ast.Import):
                 found += [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
@@ -153,7 +162,7 @@ class Project:
                     base = self._absolute(file, base, node.level)
                 found.append(base)
                 found += [f"{base}.{alias.name}" for alias in node.names]
-        return [name for name in found if self.module_file(name) is not None]
+        return tuple(name for name in found if self.module_file(name) is not None)
 
     def label(self, file: Path) -> str:
         """``file`` relative to the tree (its name if outside), as keys record it."""
@@ -185,12 +194,12 @@ class Project:
 
     def params_read(self, sources: list[Path]) -> frozenset[str] | None:
         """The parameter fields ``sources`` read (``None``: all of them)."""
-        methods = self._param_methods()
+        methods = tuple(self._param_methods().items())
         read: set[str] = set()
         for file in sources:
-            if file == self.module_file("scenes.params"):
-                continue
-            found = params_read(ast.parse(file.read_bytes()), methods)
+            if file == self.module_file("scenes.params") or file.is_relative_to(self.math):
+                continue  # the parameters' own module, and normmath, which never sees them
+            found = _params_read(file, _stamp(file), methods)
             if found is None:
                 return None
             read |= found
@@ -198,7 +207,7 @@ class Project:
 
     def _param_methods(self) -> dict[str, frozenset[str]]:
         """Each :class:`SceneParams` method and the fields it reads (``self.<field>``)."""
-        tree = ast.parse(self.module_file("scenes.params").read_bytes())
+        tree = _tree(self.module_file("scenes.params"))
         found = {}
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef) and node.name == SceneParams.__name__:
@@ -220,6 +229,34 @@ class Project:
 
 
 PROJECT = Project()
+
+
+def _stamp(file: Path) -> tuple[int, int]:
+    """What tells a file's versions apart for the caches below: mtime and size."""
+    stat = file.stat()
+    return stat.st_mtime_ns, stat.st_size
+
+
+def _tree(file: Path) -> ast.Module:
+    """The parsed module (parsed once per version of the file)."""
+    return _parse(file, _stamp(file))
+
+
+@cache
+def _parse(file: Path, stamp: tuple[int, int]) -> ast.Module:
+    return ast.parse(file.read_bytes(), filename=str(file))
+
+
+@cache
+def _imports(project: Project, file: Path, stamp: tuple[int, int]) -> tuple[str, ...]:
+    return project._imports(file)
+
+
+@cache
+def _params_read(
+    file: Path, stamp: tuple[int, int], methods: tuple[tuple[str, frozenset[str]], ...]
+) -> frozenset[str] | None:
+    return params_read(_tree(file), dict(methods))
 
 
 def job_key(job: RenderJob, project: Project = PROJECT) -> str:

@@ -41,6 +41,7 @@ from normgeom.render.disk import (
 from normgeom.render.job import Product, RenderJob
 from normgeom.render.paths import Layout
 from normgeom.render.probe import duration
+from normgeom.render.repair import repair_caches
 from normgeom.render.state import RecordId, State, file_lock
 from normgeom.render.worker import run_job
 from scenes.voices import speech_failure
@@ -222,6 +223,7 @@ class Runner:
             if done is not None:
                 return done
             start = time.perf_counter()
+            repair_caches(self.layout, job)
             written = self._execute(job, executor)
             try:
                 files = self._deliver(job, written)
