@@ -216,3 +216,39 @@ def test_a_killed_runner_takes_its_worker_with_it(tmp_path, signal_):
     while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not [pid for pid in workers if alive(pid)]
+
+
+CLI = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from fixtures.pipeline import TINY, tiny_target
+from normgeom.cli import params
+from normgeom.render import targets
+params.resolve_quality = lambda name: TINY
+targets.resolve_scenes = lambda names: [tiny_target(name) for name in names]
+from normgeom.cli.app import main
+sys.argv = ["normgeom", *sys.argv[2:]]
+main()
+"""
+
+
+def test_ctrl_c_ends_normgeom_with_one_line_exit_130_and_no_worker_left(tmp_path):
+    media = tmp_path / "media"
+    run = subprocess.Popen(
+        [sys.executable, "-c", CLI, str(TESTS), "render", "TinySlow", "--voice", "none"],
+        env={**os.environ, "NORMGEOM_MEDIA": str(media)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    wait_until_writing(media, run, "TinySlow")
+    workers = children(run.pid)
+    os.killpg(run.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
+    _, err = run.communicate(timeout=60)
+    assert run.returncode == 130
+    assert err.strip().splitlines() == [
+        "normgeom: error: interrupted; finished outputs are kept, run again to continue"
+    ]
+    assert workers and not [pid for pid in workers if alive(pid)]
+    assert Runner(Layout(media)).up_to_date(tiny_job("TinySlow", voice="none")) is None
