@@ -5,8 +5,11 @@ Colour carries meaning and is the same in every scene (Okabe-Ito, colourblind-sa
 Manim's Cairo renderer pays per mobject per frame, so every builder here returns as few
 mobjects as the picture allows: a wireframe of many curves is *one* VMobject with one
 subpath per curve, a set of dashed trails is one VMobject, a legend's or formula's glyphs of
-one colour are merged into one VMobject (:func:`flatten`), axes are three Lines and points
-are flat Dots that the scene keeps facing the camera (:func:`face_camera`).
+one colour are merged into one VMobject (:func:`flatten`), the axes with their arrowheads
+and ticks are one VMobject and points are flat Dots that the scene keeps facing the camera
+(:func:`face_camera`). Builders declare each mobject's depth role (the plane hides, the
+sphere's far half is fainter, points and trails are dimmed where hidden), which the 3D camera
+draws (:mod:`scenes.depth_camera`).
 
 The builders take positions in math coordinates; scenes draw at scale 1, so a point's scene
 coordinates *are* the normmath values, and framing is done by the camera's zoom.
@@ -44,6 +47,7 @@ from manim import (
 )
 
 import normmath as nm
+from scenes.depth_camera import set_depth_role
 from scenes.typeface import FONT
 
 __all__ = [
@@ -60,6 +64,7 @@ __all__ = [
     "set_curves",
     "dashes",
     "set_dashes",
+    "trails",
     "segments",
     "point_cloud",
     "place",
@@ -170,6 +175,7 @@ POSES: dict[str, CameraPose] = {
     "shifted": CameraPose(phi=68, theta=20, zoom=0.62),  # ellipsoid at 0 and at beta
     "wide": CameraPose(phi=70, theta=30, zoom=0.42),  # points far from the sphere
     "poles": CameraPose(phi=62, theta=-40, zoom=1.35),  # pole axis across the frame
+    "vector": CameraPose(phi=68, theta=-30, zoom=0.85),  # one vector, both outputs
 }
 """Camera poses by name; scenes pick a pose, never raw angles."""
 
@@ -271,6 +277,12 @@ def dashes(
     return curves(_dash_pieces(starts, ends, count), color, width, opacity)
 
 
+def trails(starts: np.ndarray) -> VMobject:
+    """Dotted trails of points starting at ``starts``, all of length zero until grown with
+    :func:`set_dashes`; dimmed where the plane or the sphere hides them."""
+    return set_depth_role(dashes(starts, starts, PALETTE["trail"]), "cued")
+
+
 def set_dashes(mob: VMobject, starts: np.ndarray, ends: np.ndarray, count: int = 14) -> VMobject:
     """Move the dashes of ``mob`` (built by :func:`dashes` with the same ``count``)."""
     return set_curves(mob, _dash_pieces(starts, ends, count))
@@ -283,7 +295,7 @@ def segments(
     pieces = [
         np.stack([a, b]) for a, b in zip(np.atleast_2d(starts), np.atleast_2d(ends), strict=True)
     ]
-    return curves(pieces, color, width, opacity)
+    return set_depth_role(curves(pieces, color, width, opacity), "cued")
 
 
 def point_cloud(points: np.ndarray, color: str, radius: float = DOT_RADIUS) -> VGroup:
@@ -292,7 +304,7 @@ def point_cloud(points: np.ndarray, color: str, radius: float = DOT_RADIUS) -> V
         Dot(p, radius=radius, color=color, stroke_color=PALETTE["outline"], stroke_width=1.2)
         for p in np.atleast_2d(points)
     ]
-    return VGroup(*dots).set_z_index(LAYERS["point"])
+    return set_depth_role(VGroup(*dots).set_z_index(LAYERS["point"]), "cued")
 
 
 def place(group: VGroup, points: np.ndarray) -> VGroup:
@@ -395,7 +407,7 @@ def plane(half_size: float, gain=1.0, bias=0.0, opacity: float = 0.16) -> Polygo
     ``half_size`` (in the plane basis), mapped through :math:`\gamma \odot p + \beta`."""
     mob = Polygon(*plane_outline(half_size, gain, bias)[:-1], stroke_width=1.0)
     mob.set_fill(PALETTE["plane"], opacity=opacity).set_stroke(PALETTE["plane"], opacity=0.5)
-    return mob.set_z_index(LAYERS["plane"])
+    return set_depth_role(mob.set_z_index(LAYERS["plane"]), "occluder")
 
 
 def plane_outline(half_size: float, gain=1.0, bias=0.0) -> np.ndarray:
@@ -416,13 +428,13 @@ def ellipsoid_curves(gain=1.0, bias=0.0) -> list[np.ndarray]:
 def sphere(color: str = PALETTE["sphere"], opacity: float = 0.35) -> VMobject:
     r"""Wireframe of the sphere of radius :math:`\sqrt 3` (latitudes and meridians), one mobject."""
     wire = curves(ellipsoid_curves(), color, width=1.0, opacity=opacity)
-    return wire.set_z_index(LAYERS["surface"])
+    return set_depth_role(wire.set_z_index(LAYERS["surface"]), "surface")
 
 
 def ellipsoid(gain, bias=0.0, color: str = PALETTE["gained"], opacity: float = 0.5) -> VMobject:
     r"""The sphere's wireframe mapped through :math:`\gamma \odot p + \beta`, one mobject."""
     wire = curves(ellipsoid_curves(gain, bias), color, width=1.0, opacity=opacity)
-    return wire.set_z_index(LAYERS["surface"])
+    return set_depth_role(wire.set_z_index(LAYERS["surface"]), "surface")
 
 
 def equator_curve(gain=1.0, bias=0.0) -> np.ndarray:
@@ -432,7 +444,8 @@ def equator_curve(gain=1.0, bias=0.0) -> np.ndarray:
 
 def equator(gain=1.0, bias=0.0, color: str = PALETTE["equator"], width: float = 4.0) -> VMobject:
     """The curve of :func:`equator_curve`, one mobject."""
-    return curves([equator_curve(gain, bias)], color, width=width).set_z_index(LAYERS["line"])
+    ring = curves([equator_curve(gain, bias)], color, width=width).set_z_index(LAYERS["line"])
+    return set_depth_role(ring, "curve")
 
 
 def pole_axis(color: str = PALETTE["pole"]) -> VMobject:
@@ -456,7 +469,7 @@ def pole_markers(color: str = PALETTE["pole"]) -> VGroup:
         .move_to(pole)
         for pole in nm.collapse_poles(3)
     ]
-    return VGroup(*stars).set_z_index(LAYERS["mark"])
+    return set_depth_role(VGroup(*stars).set_z_index(LAYERS["mark"]), "cued")
 
 
 def crosses(points: np.ndarray, color: str = PALETTE["ln_target"], size: float = 0.12) -> VGroup:
@@ -465,7 +478,7 @@ def crosses(points: np.ndarray, color: str = PALETTE["ln_target"], size: float =
     marks = [
         curves([arm + point for arm in arms], color, width=3.0) for point in np.atleast_2d(points)
     ]
-    return VGroup(*marks).set_z_index(LAYERS["mark"])
+    return set_depth_role(VGroup(*marks).set_z_index(LAYERS["mark"]), "cued")
 
 
 # --- fixed-in-frame panels -----------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 import numpy as np
 from manim import (
+    Animation,
     AnimationGroup,
     Create,
     FadeIn,
@@ -112,7 +113,8 @@ class MeanCentering(LayerNormScene):
     def show_plane(self) -> None:
         with self.beat("plane") as tracker:
             self.plane = kit.plane(self.plane_half_size)
-            self.play(FadeIn(self.plane), run_time=tracker.duration)
+            behind = Animation(self.points_mob["centered"])  # redrawn: dimmed as it fades in
+            self.play(FadeIn(self.plane), behind, run_time=tracker.duration)
 
     def center(self) -> None:
         with self.beat("center") as tracker:
@@ -236,7 +238,7 @@ class Gain(LayerNormScene):
             def path(alpha: float) -> np.ndarray:
                 return nm.apply_affine(self.steps.standardized, self.gain_at(alpha))
 
-            trails = kit.dashes(self.steps.standardized, self.steps.standardized, PALETTE["trail"])
+            trails = kit.trails(self.steps.standardized)
             self.add(trails)
             near = self.near_plane_half_size
             self.play(
@@ -311,7 +313,7 @@ class Bias(LayerNormScene):
             def path(alpha: float) -> np.ndarray:
                 return nm.apply_affine(self.steps.gained, 1.0, self.bias_at(alpha))
 
-            trails = kit.dashes(self.steps.gained, self.steps.gained, PALETTE["trail"])
+            trails = kit.trails(self.steps.gained)
             self.add(trails)
             near = self.near_plane_half_size
             self.play(

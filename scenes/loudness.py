@@ -13,6 +13,7 @@ which catches the peaks between samples that a plain sample maximum misses.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import reduce
 from pathlib import Path
 
 import numpy as np
@@ -37,6 +38,7 @@ CEILING_DBTP = -2.0
 """The limiter's ceiling: 1 dB under the publishing limit, the headroom lossy encoding uses."""
 OVERSAMPLING = 4
 LIMITER_WINDOW_SECONDS = 0.005
+MAX_PASSES = 6
 MIN_BLOCK_SECONDS = 0.4
 """BS.1770 gating blocks last 400 ms; shorter clips are padded with silence to one block."""
 
@@ -63,10 +65,10 @@ def _oversampled_peaks(samples: np.ndarray) -> np.ndarray:
     """Per input sample, the largest magnitude of the 4x oversampled signal around it."""
     from scipy.signal import resample_poly
 
-    upsampled = resample_poly(_channels(samples), OVERSAMPLING, 1, axis=0)
-    frames = np.abs(upsampled).max(axis=1)
-    usable = len(frames) // OVERSAMPLING * OVERSAMPLING
-    return frames[:usable].reshape(-1, OVERSAMPLING).max(axis=1)
+    upsampled = np.abs(resample_poly(_channels(samples), OVERSAMPLING, 1, axis=0))
+    magnitude = reduce(np.maximum, upsampled.T)  # over channels, one array op per channel
+    phases = magnitude[: len(magnitude) // OVERSAMPLING * OVERSAMPLING].reshape(-1, OVERSAMPLING)
+    return reduce(np.maximum, phases.T)
 
 
 def true_peak_db(samples: np.ndarray) -> float | None:
@@ -116,19 +118,23 @@ def normalize(
 ) -> np.ndarray:
     """``samples`` at ``target`` LUFS with true peak at most ``ceiling_db`` (float32).
 
-    Gain to the target, limit, and repeat the make-up gain the limiter costs (a few tenths
-    of a dB for speech) until the loudness is within 0.05 LU; a last plain gain guarantees
-    the ceiling. Silence is returned unchanged.
+    Gain to the target and limit; the limiter costs a few tenths of a dB of loudness for
+    speech, so the gain is raised by what is missing and the original limited again, until
+    the loudness is within 0.05 LU (two or three passes). A last plain gain guarantees the
+    ceiling. Silence is returned unchanged.
     """
+    loudness = integrated_lufs(samples, rate)
+    if loudness is None:
+        return np.asarray(samples, dtype=np.float32)
     ceiling = 10.0 ** (ceiling_db / 20.0)
-    out = np.asarray(samples, dtype=np.float64)
-    for _ in range(6):
-        loudness = integrated_lufs(out, rate)
-        if loudness is None:
-            return np.asarray(samples, dtype=np.float32)
-        if abs(loudness - target) < 0.05 and (true_peak_db(out) or -np.inf) <= ceiling_db:
+    source = np.asarray(samples, dtype=np.float64)
+    gain_db = target - loudness
+    for _ in range(MAX_PASSES):
+        out = _limit(source * 10.0 ** (gain_db / 20.0), rate, ceiling)
+        missing = target - integrated_lufs(out, rate)
+        if abs(missing) < 0.05:
             break
-        out = _limit(out * 10.0 ** ((target - loudness) / 20.0), rate, ceiling)
+        gain_db += missing
     peak = true_peak_db(out)
     if peak is not None and peak > ceiling_db:
         out = out * 10.0 ** ((ceiling_db - peak) / 20.0)

@@ -36,6 +36,7 @@ from manim import (
 
 import normmath as nm
 from scenes import kit
+from scenes.depth_camera import DepthCueCamera
 from scenes.narrated import NarratedThreeDScene
 
 __all__ = [
@@ -99,6 +100,10 @@ class GeometryScene(NarratedThreeDScene):
     formula: ClassVar[str] = ""
     formula_caption: ClassVar[str | None] = None
     orbit_degrees: ClassVar[float] = 140.0
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("camera_class", DepthCueCamera)
+        super().__init__(**kwargs)
 
     def setup(self) -> None:
         super().setup()
@@ -227,7 +232,7 @@ class GeometryScene(NarratedThreeDScene):
         """Animations moving ``points_mob[name]`` from ``start`` to ``end`` on a straight line
         (turning to palette ``color`` if given), drawing dotted trails behind them (the trails
         are added to the scene)."""
-        trails = kit.dashes(start, start, kit.PALETTE["trail"])
+        trails = kit.trails(start)
         self.add(trails)
         self.trails.add(trails)
 

@@ -11,6 +11,7 @@ import normmath as nm
 from scenes import kit
 from scenes.layernorm import Bias, Epsilon, Gain, MeanCentering, Standardization
 from scenes.narrated import scene_beats
+from scenes.onevector import OneVectorGeometry
 from scenes.rmsnorm import RMSNormCollapse, RMSNormComparison, RMSNormHealthy
 from scenes.stage import PREDICTION_PAUSE, is_prediction
 
@@ -23,6 +24,7 @@ SCENES_3D = [
     RMSNormHealthy,
     RMSNormCollapse,
     RMSNormComparison,
+    OneVectorGeometry,
 ]
 LABEL_MIN_PX_AT_480P = 12
 
@@ -111,3 +113,33 @@ def test_every_prediction_is_followed_by_a_pause(construct_scene, scene_class):
     on_screen = scene.get_mobject_family_members()
     for _, _, cue in scene.pauses:
         assert len(cue) == 2 and not any(part in on_screen for part in cue), "cue left over"
+
+
+def test_one_vector_positions_and_readouts_are_the_lesson_numbers(construct_scene):
+    scene = construct_scene(OneVectorGeometry)
+    journey = nm.vector_journey((1.0, 2.0, 3.0), 1.0, 1e-6)
+    assert scene.beats_done == list(scene_beats(OneVectorGeometry))
+    for name, expected in (
+        ("raw", [1.0, 2.0, 3.0]),
+        ("layer_norm", [-1.224744, 0.0, 1.224744]),
+        ("rms", [0.46291, 0.92582, 1.38873]),
+    ):
+        drawn = kit.positions(scene.points_mob[name])[0]
+        np.testing.assert_allclose(drawn, expected, atol=5e-6, err_msg=name)
+    np.testing.assert_allclose(kit.positions(scene.points_mob["layer_norm"])[0], journey.layer_norm)
+    texts = [text for text, _ in scene.readout_lines]
+    assert "LayerNorm = (-1.224744, 0, 1.224744)" in texts
+    assert "RMSNorm = (0.46291, 0.92582, 1.38873)" in texts
+    assert f"angle between them = {journey.angle:.2f}°" in texts
+
+
+def test_one_vector_with_an_undefined_layer_norm_reads_undefined(
+    construct_scene, tmp_path, monkeypatch
+):
+    config = tmp_path / "params.toml"
+    config.write_text("vector = [2.0, 2.0, 2.0]\nlesson_eps = 0.0\n")
+    monkeypatch.setenv("NORMGEOM_PARAMS", str(config))
+    scene = construct_scene(OneVectorGeometry)
+    texts = [text for text, _ in scene.readout_lines]
+    assert "LayerNorm = Undefined" in texts and "angle: Undefined" in texts
+    np.testing.assert_allclose(kit.positions(scene.points_mob["rms"])[0], [1.0, 1.0, 1.0])

@@ -165,6 +165,8 @@ def changed(before: dict[str, str], after: dict[str, str]) -> set[str]:
 
 LAYERNORM = {"MeanCentering", "Standardization", "Gain", "Bias", "Epsilon"}
 LESSON = {"OneVectorLesson", "EdgeCases", "Invariances"}
+VECTOR = LESSON | {"OneVectorGeometry"}
+"""The scenes that read the lesson's vector."""
 ALL = set(lecture_keys(Project()))
 
 
@@ -207,7 +209,7 @@ def test_one_parameter_re_renders_the_scenes_that_read_it(project):
     gamma = lecture_keys(project, SceneParams(gamma=(1.0, 1.0, 2.0)))
     assert changed(before, gamma) == LAYERNORM | {"Recap"}
     vector = lecture_keys(project, SceneParams(vector=(1.0, 2.0, 4.0)))
-    assert changed(before, vector) == LESSON
+    assert changed(before, vector) == VECTOR
 
 
 def test_a_new_point_file_changes_the_scenes_that_draw_the_cloud(project, tmp_path):
@@ -216,7 +218,7 @@ def test_a_new_point_file_changes_the_scenes_that_draw_the_cloud(project, tmp_pa
     before = lecture_keys(project, SceneParams(points=str(points)))
     points.write_text("1,2,3\n3,1,5\n")
     after = lecture_keys(project, SceneParams(points=str(points)))
-    assert changed(before, after) == ALL - LESSON
+    assert changed(before, after) == ALL - VECTOR
 
 
 # --- atomic files and the state file -----------------------------------------------------
