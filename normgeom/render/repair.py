@@ -1,16 +1,19 @@
 """Caches of Manim and manim-voiceover checked before a render reuses them.
 
-Neither writes its cache atomically: a render interrupted at the wrong moment leaves
-manim-voiceover's ``cache.json`` empty or cut short, or a partial movie file of a few bytes
+Neither writes its cache atomically: a render interrupted at the wrong moment (or a full
+disk) leaves manim-voiceover's ``cache.json`` or one of its audio files empty or cut short,
+a Tex SVG cut short that Manim would parse again, or a partial movie file of a few bytes
 that Manim would splice into the next movie. Before a job runs, each such entry is read
 defensively; a damaged one is removed with a one-line warning, so the render rebuilds it
-(speech is synthesized again, a play is rendered again) instead of failing.
+(speech is synthesized again, a formula typeset again, a play rendered again) instead of failing.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import wave
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import av
@@ -18,14 +21,35 @@ import av
 from normgeom.render.job import RenderJob
 from normgeom.render.paths import Layout
 
-__all__ = ["VOICE_CACHE_FILE", "voice_cache_is_sound", "movie_is_sound", "repair_caches"]
+__all__ = [
+    "VOICE_CACHE_FILE",
+    "voice_cache_is_sound",
+    "audio_is_sound",
+    "svg_is_sound",
+    "movie_is_sound",
+    "repair_caches",
+]
 
 VOICE_CACHE_FILE = "cache.json"
 """manim-voiceover's index of synthesized speech, in each scene's speech folder."""
 
 
+def audio_is_sound(path: Path) -> bool:
+    """Whether a speech file is whole: a WAV file holds every frame its header counts
+    (one cut short holds fewer); another format is at least not empty."""
+    if path.suffix.lower() != ".wav":
+        return path.is_file() and path.stat().st_size > 0
+    try:
+        with wave.open(str(path), "rb") as audio:
+            frames = audio.getnframes()
+            size = frames * audio.getsampwidth() * audio.getnchannels()
+            return frames > 0 and len(audio.readframes(frames)) == size
+    except (OSError, EOFError, wave.Error):
+        return False
+
+
 def voice_cache_is_sound(path: Path) -> bool:
-    """Whether a speech index is a JSON list of entries whose audio files exist."""
+    """Whether a speech index is a JSON list of entries whose audio files are whole."""
     try:
         entries = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -33,9 +57,21 @@ def voice_cache_is_sound(path: Path) -> bool:
     if not isinstance(entries, list):
         return False
     for entry in entries:
-        audio = entry.get("original_audio") if isinstance(entry, dict) else None
-        if not isinstance(audio, str) or not (path.parent / audio).is_file():
+        if not isinstance(entry, dict):
             return False
+        for key in ("original_audio", "final_audio"):
+            audio = entry.get(key, entry.get("original_audio"))
+            if not isinstance(audio, str) or not audio_is_sound(path.parent / audio):
+                return False
+    return True
+
+
+def svg_is_sound(path: Path) -> bool:
+    """Whether a typeset SVG parses as XML (a file cut short does not)."""
+    try:
+        ElementTree.parse(path)
+    except (OSError, ElementTree.ParseError):
+        return False
     return True
 
 
@@ -55,17 +91,25 @@ def _warn(message: str) -> None:
 
 
 def repair_caches(layout: Layout, job: RenderJob) -> list[Path]:
-    """Remove the job's damaged speech index and partial movie files; the paths removed."""
+    """Remove the job's damaged speech index, typeset SVGs and partial movie files; the
+    paths removed."""
     removed = []
     index = layout.voice_cache(job.target) / VOICE_CACHE_FILE
     if index.exists() and not voice_cache_is_sound(index):
         _warn(f"{index}: damaged speech cache index, rebuilt (speech is synthesized again)")
         index.unlink()
         removed.append(index)
+    typeset = [svg for folder in layout.typesetting(job.target) for svg in folder.glob("*.svg")]
+    broken = [svg for svg in sorted(typeset) if not svg_is_sound(svg)]
+    for svg in broken:  # with its .tex and .dvi, which Manim would reuse as they are
+        for file in svg.parent.glob(f"{svg.stem}.*"):
+            file.unlink()
+    if broken:
+        _warn(f"{job.target.name}: removed {len(broken)} damaged typeset SVG file(s)")
     partials = layout.manim_folder(job) / "partial_movie_files" / job.stem
     damaged = [m for m in sorted(partials.glob("*.mp4")) if not movie_is_sound(m)]
     for movie in damaged:
         movie.unlink()
     if damaged:
         _warn(f"{job.target.name}: removed {len(damaged)} damaged partial movie file(s)")
-    return removed + damaged
+    return removed + broken + damaged

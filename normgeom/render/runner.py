@@ -43,7 +43,7 @@ from normgeom.render.paths import Layout
 from normgeom.render.probe import duration
 from normgeom.render.repair import repair_caches
 from normgeom.render.state import RecordId, State, file_lock
-from normgeom.render.worker import run_job
+from normgeom.render.worker import follow_parent, run_job
 from scenes.voices import speech_failure
 
 __all__ = ["Executor", "local_pool", "JobResult", "Runner", "default_jobs", "record_id"]
@@ -66,7 +66,8 @@ class LocalPool:
     """Runs each job in a fresh process of its own on this machine (Manim's config and caches
     are per process); the runner bounds how many run at once.
 
-    A one-worker pool per job rather than ``max_tasks_per_child=1``, whose shutdown can race
+    Each worker follows its parent (:func:`~normgeom.render.worker.follow_parent`). A
+    one-worker pool per job rather than ``max_tasks_per_child=1``, whose shutdown can race
     with the replacement of a finished worker (python/cpython#119592, fixed after 3.11).
     """
 
@@ -76,7 +77,7 @@ class LocalPool:
         self._lock = threading.Lock()
 
     def submit(self, fn: Callable, /, *args) -> Future:
-        pool = ProcessPoolExecutor(1, mp_context=self._context)
+        pool = ProcessPoolExecutor(1, mp_context=self._context, initializer=follow_parent)
         with self._lock:
             self._pools.append(pool)
         future = pool.submit(fn, *args)

@@ -5,6 +5,8 @@ The job arrives as a value; Manim's config is set for it alone (the project's
 :class:`scenes.params.SceneSettings` built from the job, and what Manim wrote is returned.
 Manim's output goes to a capture file the runner keeps as the job's log. Importing this
 module does not import Manim; :func:`run_job` does, in the worker.
+A worker follows its parent (:func:`follow_parent`): when the ``normgeom`` process that
+started it is killed, the worker ends too instead of rendering on unattended.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import importlib
 import importlib.util
 import os
 import sys
+import threading
+import time
 import traceback
 from pathlib import Path
 
@@ -23,7 +27,23 @@ from normgeom.render.paths import Layout
 from scenes.catalog import SCENES_DIR
 from scenes.params import SceneSettings
 
-__all__ = ["run_job", "manim_options", "scene_class"]
+__all__ = ["run_job", "manim_options", "scene_class", "follow_parent"]
+
+PARENT_CHECK_SECONDS = 0.5
+"""How often a worker checks that the process which started it is still alive."""
+
+
+def follow_parent() -> None:
+    """End this process as soon as its parent is gone (a killed parent's children are
+    adopted by another process, so the parent id changes). Runs as the pool initializer."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
 
 
 def manim_options(job: RenderJob, layout: Layout, verbose: bool) -> dict[str, object]:
