@@ -576,7 +576,9 @@ def prediction_cue() -> VGroup:
     with room for the countdown bar under the words, at the bottom centre (in a 3D scene,
     fix it in frame)."""
     words = _label("Pause and predict", size=LABEL_SIZE + 6, color=PALETTE["pole"])
-    room = Line(LEFT, RIGHT).set_width(_CUE_WIDTH).next_to(words, DOWN, buff=_CUE_BAR_GAP)
+    room = Line(_CUE_WIDTH / 2 * LEFT, _CUE_WIDTH / 2 * RIGHT).next_to(
+        words, DOWN, buff=_CUE_BAR_GAP
+    )
     back = BackgroundRectangle(
         VGroup(words, room), color=PALETTE["panel"], fill_opacity=0.92, buff=0.15
     )
