@@ -68,6 +68,13 @@ from normmath.meridian import (
 )
 from normmath.norms import LAYER_NORM_EPS, RMS_NORM_EPS, NormResult, layer_norm, rms_norm
 from normmath.onevector import VectorJourney, angle_between, arc_between, vector_journey
+from normmath.recorded import (
+    RECORDED_ACTIVATIONS,
+    RecordedActivations,
+    RecordedModule,
+    load_recorded,
+    module_label,
+)
 from normmath.stats import RowStats, angle_to_uniform, mean_to_std_ratio, row_stats
 
 __all__ = [
@@ -80,6 +87,7 @@ __all__ = [
     "MAIN_CLOUD_SEED",
     "POSITIVE",
     "PRESETS",
+    "RECORDED_ACTIVATIONS",
     "REGIMES_SEED",
     "RMS_NORM_EPS",
     "LayerNormSteps",
@@ -89,6 +97,8 @@ __all__ = [
     "NormMathError",
     "NormResult",
     "PointSet",
+    "RecordedActivations",
+    "RecordedModule",
     "RowStats",
     "TightCluster",
     "UndefinedResultError",
@@ -110,9 +120,11 @@ __all__ = [
     "layer_norm_steps",
     "lesson",
     "load_points",
+    "load_recorded",
     "main_cloud",
     "mean_sphere_gap",
     "mean_to_std_ratio",
+    "module_label",
     "meridian",
     "meridian_basis",
     "meridian_of_stats",

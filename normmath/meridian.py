@@ -141,8 +141,9 @@ def meridian_of_stats(mean, std, n: int, eps: float = 0.0) -> Meridian:
         raise NormMathError("std: must be >= 0")
     eps = as_eps(eps)
     root_n = np.sqrt(int(n))
-    rms_denominator = np.sqrt(mean**2 + std**2 + eps)
-    ln_denominator = np.sqrt(std**2 + eps)
+    # hypot: sqrt(mu^2 + sigma^2 + eps) and sqrt(sigma^2 + eps) without overflow
+    rms_denominator = np.hypot(np.hypot(mean, std), np.sqrt(eps))
+    ln_denominator = np.hypot(std, np.sqrt(eps))
     rms_defined, ln_defined = rms_denominator > 0, ln_denominator > 0
     rms_safe = np.where(rms_defined, rms_denominator, 1.0)
     ln_safe = np.where(ln_defined, ln_denominator, 1.0)

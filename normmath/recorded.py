@@ -26,6 +26,7 @@ __all__ = [
     "RecordedModule",
     "RecordedActivations",
     "document_sha256",
+    "module_label",
     "load_recorded",
 ]
 
@@ -38,6 +39,19 @@ def document_sha256(document: dict) -> str:
     body = {key: value for key, value in document.items() if key != "sha256"}
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def module_label(name: str) -> str:
+    """A module's short name for narrow columns and readouts.
+
+    >>> module_label("encoder.layer.3.attention.output.LayerNorm"), module_label(
+    ...     "embeddings.LayerNorm")
+    ('layer 3 attention', 'embeddings')
+    """
+    parts = name.removesuffix(".LayerNorm").split(".")
+    if parts[:2] == ["encoder", "layer"]:
+        return f"layer {parts[2]} {parts[3]}"
+    return ".".join(parts)
 
 
 @dataclass(frozen=True)
@@ -53,6 +67,18 @@ class RecordedModule:
     def meridian(self) -> Meridian:
         """The tokens' vectors in the meridian half-plane (:func:`meridian_of_stats`)."""
         return meridian_of_stats(self.mu, self.sigma, self.n, self.eps)
+
+    @property
+    def label(self) -> str:
+        """The module's short name (:func:`module_label`)."""
+        return module_label(self.name)
+
+    @property
+    def mu_over_sigma(self) -> np.ma.MaskedArray:
+        r"""Signed :math:`\mu/\sigma` per token, masked where :math:`\sigma = 0`."""
+        spread = self.sigma > 0
+        ratio = self.mu / np.where(spread, self.sigma, 1.0)
+        return np.ma.masked_array(np.where(spread, ratio, 0.0), mask=~spread)
 
 
 @dataclass(frozen=True)

@@ -170,6 +170,15 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+def still_alive_after(pids: list[int], seconds: float = 3.0) -> list[int]:
+    """The processes of ``pids`` still running ``seconds`` after now (polled, so a worker
+    that notices its parent's end a moment later is given that moment)."""
+    deadline = time.monotonic() + seconds
+    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return [pid for pid in pids if alive(pid)]
+
+
 def decoded_frames(movie: Path) -> int:
     """How many frames of ``movie`` decode (every packet is decoded; damage raises)."""
     with av.open(str(movie)) as container:
@@ -212,10 +221,7 @@ def test_a_killed_runner_takes_its_worker_with_it(tmp_path, signal_):
     assert workers
     run.send_signal(signal_)  # the runner only, as `timeout` or `kill` would
     run.wait(timeout=30)
-    deadline = time.monotonic() + 3
-    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not [pid for pid in workers if alive(pid)]
+    assert not still_alive_after(workers)
 
 
 CLI = """
@@ -250,5 +256,5 @@ def test_ctrl_c_ends_normgeom_with_one_line_exit_130_and_no_worker_left(tmp_path
     assert err.strip().splitlines() == [
         "normgeom: error: interrupted; finished outputs are kept, run again to continue"
     ]
-    assert workers and not [pid for pid in workers if alive(pid)]
+    assert workers and not still_alive_after(workers)
     assert Runner(Layout(media)).up_to_date(tiny_job("TinySlow", voice="none")) is None

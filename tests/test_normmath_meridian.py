@@ -142,3 +142,12 @@ def test_regime_clouds_fall_in_their_regimes():
     assert np.all(clouds.group("positive").mean(-1) > 0)
     assert np.all(clouds.group("negative").mean(-1) < 0)
     np.testing.assert_array_equal(nm.regime_clouds().points, clouds.points)
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e150, 1e300])
+def test_extreme_magnitudes_give_the_unit_picture(scale):
+    x = np.array([[1.0, 2.0, 3.0], [-4.0, 0.5, 2.0]])
+    unit, scaled = nm.meridian(x), nm.meridian(x * scale)
+    np.testing.assert_allclose(scaled.rms, unit.rms, rtol=1e-12)
+    np.testing.assert_allclose(scaled.layer, unit.layer, rtol=1e-12)
+    np.testing.assert_allclose(scaled.angle, unit.angle, rtol=1e-12)

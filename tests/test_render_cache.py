@@ -165,7 +165,9 @@ def changed(before: dict[str, str], after: dict[str, str]) -> set[str]:
 
 LAYERNORM = {"MeanCentering", "Standardization", "Gain", "Bias", "Epsilon"}
 LESSON = {"OneVectorLesson", "EdgeCases", "Invariances"}
-VECTOR = LESSON | {"OneVectorGeometry"}
+BEYOND = {"AnyWidth", "RealActivations"}
+"""One file, and AnyWidth draws the lesson's vector."""
+VECTOR = LESSON | {"OneVectorGeometry"} | BEYOND
 """The scenes that read the lesson's vector."""
 ALL = set(lecture_keys(Project()))
 
@@ -202,6 +204,13 @@ def test_editing_one_narration_line_re_renders_that_scene_only(project):
     gain = text.index("[Gain]")
     narration.write_text(text[:gain] + text[gain:].replace('= """', '= """Now. ', 1))
     assert changed(before, lecture_keys(project)) == {"Gain"}
+
+
+def test_new_shipped_data_re_renders_the_scenes_that_import_its_package(project):
+    before = lecture_keys(project)
+    data = project.root / "normmath" / "data" / "minilm_activations.json"
+    data.write_text(data.read_text().replace('"made_by"', '"made_by "'))
+    assert changed(before, lecture_keys(project)) == ALL
 
 
 def test_one_parameter_re_renders_the_scenes_that_read_it(project):

@@ -16,8 +16,9 @@ import normmath as nm
 from normgeom.activations.capture import Capture, LayerNormCapture
 from normgeom.activations.model import MODEL_NAME
 from normmath.norms import row_mean, row_std
+from normmath.recorded import module_label
 
-__all__ = ["ModuleStats", "module_stats", "short_name", "to_json", "to_table"]
+__all__ = ["ModuleStats", "module_stats", "to_json", "to_table"]
 
 
 @dataclass(frozen=True)
@@ -74,15 +75,6 @@ def to_json(captured: Capture) -> dict:
     }
 
 
-def short_name(name: str) -> str:
-    """A module's name for a narrow column: ``encoder.layer.3.attention.output.LayerNorm``
-    is ``layer 3 attention``, ``embeddings.LayerNorm`` is ``embeddings``."""
-    parts = name.removesuffix(".LayerNorm").split(".")
-    if parts[:2] == ["encoder", "layer"]:
-        return f"layer {parts[2]} {parts[3]}"
-    return ".".join(parts)
-
-
 def _shown(value, digits: str, unit: str = "") -> str:
     return "undefined" if value is np.ma.masked else format(float(value), digits) + unit
 
@@ -103,7 +95,7 @@ def to_table(captured: Capture) -> Table:
         stats = module_stats(layer)
         for index, token in enumerate(captured.tokens):
             table.add_row(
-                short_name(stats.name) if index == 0 else "",
+                module_label(stats.name) if index == 0 else "",
                 token,
                 f"{stats.mu[index]:.4g}",
                 f"{stats.sigma[index]:.4g}",

@@ -1,14 +1,14 @@
 """The one cache model: every output is keyed by what it is made from.
 
 A render job's key covers the scene's own source and every project module it imports
-(followed statically through ``scenes`` and ``normmath``), the project's ``manim.cfg``, the
-scene's narration beats, the parameters that code reads (with the point file's bytes when it
-reads the points), the voice of narrated scenes (with its engine's and voice's versions, and
-the pronunciation table), the versions of the rendering stack, the quality and what the job
-makes. So editing one scene's narration re-renders that scene only;
-editing a scene file re-renders the scenes it defines; editing ``scenes/lesson_kit.py`` re-
-renders the lesson scenes; ``--gamma`` re-renders the LayerNorm scenes; editing
-``manim.cfg`` or ``normmath`` re-renders everything.
+(followed statically through ``scenes`` and ``normmath``) with those packages' shipped data
+files (``data/*``), the project's ``manim.cfg``, the scene's narration beats, the parameters
+that code reads (with the point file's bytes when it reads the points), the voice of narrated
+scenes (with its engine's and voice's versions, and the pronunciation table), the versions of
+the rendering stack, the quality and what the job makes. So editing one scene's narration
+re-renders that scene only; editing a scene file re-renders the scenes it defines; editing
+``scenes/lesson_kit.py`` re-renders the lesson scenes; ``--gamma`` re-renders the LayerNorm
+scenes; editing ``manim.cfg`` or ``normmath`` re-renders everything.
 
 Which parameters a scene reads is found statically too: every ``<x>.params.<field>`` or
 ``params.<field>`` in its sources, a method of :class:`~scenes.params.SceneParams` counting
@@ -192,6 +192,18 @@ class Project:
                         pending.append(module)
         return sorted(seen)
 
+    def data_files(self, sources: list[Path]) -> list[Path]:
+        """The shipped data files (``<package>/data/*``, such as normmath's recorded
+        activations) of the packages ``sources`` belong to, sorted."""
+        folders = {path.parent / "data" for path in sources}
+        return sorted(
+            path
+            for folder in folders
+            if folder.is_dir()
+            for path in folder.iterdir()
+            if path.is_file()
+        )
+
     def params_read(self, sources: list[Path]) -> frozenset[str] | None:
         """The parameter fields ``sources`` read (``None``: all of them)."""
         methods = tuple(self._param_methods().items())
@@ -271,6 +283,11 @@ def job_key(job: RenderJob, project: Project = PROJECT) -> str:
         job.product.value,
         job.target.name,
         *(part for path in sources for part in (project.label(path), path.read_bytes())),
+        *(
+            part
+            for path in project.data_files(sources)
+            for part in (project.label(path), path.read_bytes())
+        ),
         project.manim_cfg.read_bytes() if project.manim_cfg.is_file() else b"",
         json.dumps(narration(job.target.file, job.target.name)),
         scene_list,

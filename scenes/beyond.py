@@ -1,0 +1,569 @@
+r"""Beyond three dimensions: the meridian half-plane, exact for any width n.
+
+Every row :math:`x \in \mathbb R^n` lies in the plane through :math:`\mathbf 1` and itself, at
+:math:`(\mu\sqrt n, \sigma\sqrt n)` (up: the mean part; right: the centered part). LayerNorm
+sends it to the equator point :math:`(0, \sqrt n)`, RMSNorm along its ray onto the circle of
+radius :math:`\sqrt n`, :math:`\arctan(|\mu|/\sigma)` away (:func:`normmath.meridian`).
+
+``AnyWidth`` turns the 3D sphere until the meridian plane of one vector faces the camera,
+then draws rows of width 768 in the same picture. ``RealActivations`` draws the recorded
+statistics of all-MiniLM-L6-v2's 13 LayerNorm inputs (:func:`normmath.load_recorded`).
+Every number the narration speaks is computed here (``narration_values``) and filled into
+its ``{placeholders}`` (:mod:`scenes.wording`).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import numpy as np
+from manim import DEGREES, RIGHT, UP, Create, FadeIn, FadeOut, Text, VGroup, VMobject
+
+import normmath as nm
+from scenes import kit
+from scenes.kit import PALETTE, LegendEntry
+from scenes.stage import GeometryScene, vector_text
+
+__all__ = [
+    "meridian_orientation",
+    "HalfPlaneScene",
+    "AnyWidth",
+    "RealActivations",
+]
+
+ARC_SAMPLES = 97
+"""Samples of a drawn half circle."""
+
+AXIS_REACH = 1.3
+"""How far the drawn axes reach, in radii."""
+
+FIT = 3.2
+"""Frame units (of the 8 of the frame's height) from the centre to the farthest point drawn.
+Pictures stay centred on the origin: Manim's 3D camera shifts fixed-in-frame panels along
+with a moved ``frame_center``."""
+
+
+def meridian_orientation(up: np.ndarray, right: np.ndarray) -> dict[str, float]:
+    r"""Camera angles (Manim's ``phi``, ``theta``, ``gamma``, radians) that show the plane of
+    the orthonormal pair (``right``, ``up``) face on, ``up`` pointing up the screen.
+
+    Manim's camera turns points by :math:`R_z(\gamma) R_x(-\phi) R_z(-\theta - 90^\circ)`;
+    its viewing direction is the unit normal ``right x up``, at polar angle ``phi`` and
+    azimuth ``theta``, and ``gamma`` turns ``up`` onto the screen's vertical.
+    """
+    normal = np.cross(right, up)
+    phi = float(np.arccos(np.clip(normal[2], -1.0, 1.0)))
+    theta = float(np.arctan2(normal[1], normal[0]))
+    turn = -theta - np.pi / 2
+    about_z = np.array(
+        [[np.cos(turn), -np.sin(turn), 0], [np.sin(turn), np.cos(turn), 0], [0, 0, 1]]
+    )
+    about_x = np.array(
+        [[1, 0, 0], [0, np.cos(-phi), -np.sin(-phi)], [0, np.sin(-phi), np.cos(-phi)]]
+    )
+    seen = about_x @ about_z @ up
+    gamma = float(np.pi / 2 - np.arctan2(seen[1], seen[0]))
+    return {"phi": phi, "theta": theta, "gamma": gamma}
+
+
+SPOKEN_TOKENS = {
+    ".": "the full stop",
+    ",": "the comma",
+    "[CLS]": "the CLS token",
+    "[SEP]": "the SEP token",
+}
+"""How the narration says tokens that are not words."""
+
+
+def spoken_token(token: str) -> str:
+    """A token as the narration says it: punctuation and special tokens by name, a word
+    piece (``##nor``) as the quoted piece."""
+    if token in SPOKEN_TOKENS:
+        return SPOKEN_TOKENS[token]
+    return f"the word piece '{token[2:]}'" if token.startswith("##") else f"'{token}'"
+
+
+def degrees_text(radians: float) -> str:
+    """An angle for narration and readouts, e.g. ``67.8``."""
+    return f"{np.degrees(float(radians)):.1f}"
+
+
+class HalfPlaneScene(GeometryScene):
+    """A scene drawn in a meridian half-plane whose directions in scene space are ``self.up``
+    (the mean direction) and ``self.right`` (the centered part); a point with meridian
+    coordinates (a, b) is drawn at ``a * up + b * right``."""
+
+    up: np.ndarray = np.array([0.0, 1.0, 0.0])
+    right: np.ndarray = np.array([1.0, 0.0, 0.0])
+    narration_values: ClassVar[tuple[str, ...]] = ()
+
+    def place(self, coords) -> np.ndarray:
+        """Scene points of meridian coordinates (..., 2) -> (..., 3)."""
+        coords = np.ma.getdata(np.asarray(coords, dtype=float))
+        return coords[..., :1] * self.up + coords[..., 1:] * self.right
+
+    def half_circle(self, radius: float, color: str = PALETTE["sphere"]) -> VMobject:
+        """The half circle of ``radius`` on the right of the mean axis, one mobject."""
+        t = np.linspace(-np.pi / 2, np.pi / 2, ARC_SAMPLES)
+        arc = self.place(radius * np.column_stack([np.sin(t), np.cos(t)]))
+        return kit.curves([arc], color, width=3.0).set_z_index(kit.LAYERS["line"])
+
+    def half_plane_axes(self, radius: float) -> VGroup:
+        """The mean axis (dashed, both ways) and the equator direction (from 0 to the right)."""
+        reach = AXIS_REACH * radius
+        mean_axis = kit.dashes(
+            self.place([[-reach, 0.0]]), self.place([[reach, 0.0]]), PALETTE["mean_axis"], 30
+        )
+        equator = kit.segments(self.place([[0.0, 0.0]]), self.place([[0.0, reach]]), "#888888")
+        return VGroup(mean_axis, equator).set_z_index(kit.LAYERS["line"])
+
+    def poles_and_target(self, radius: float) -> VGroup:
+        """Stars at the poles (±radius along the mean axis) and LayerNorm's target cross on
+        the equator, facing the camera."""
+        stars = kit.pole_markers()
+        kit.place(stars, self.place([[radius, 0.0], [-radius, 0.0]]))
+        cross = kit.crosses(self.place([[0.0, radius]]))
+        return VGroup(self.facing(stars), self.facing(cross))
+
+    def swap_readout(self, old: VGroup | None, lines, corner: str = "bottom_right") -> tuple:
+        """A new readout pinned in ``corner``, with the animations replacing ``old`` by it."""
+        panel = kit.readout(lines)
+        anims = [self.pin(panel, corner)]
+        if old is not None:
+            anims.append(FadeOut(old, run_time=0.3))
+        return panel, anims
+
+
+class AnyWidth(HalfPlaneScene):
+    """One exact picture for any width: from the 3D sphere to the meridian half-plane.
+
+    The camera turns until the plane of one vector and the all-ones direction faces it, the
+    picture flattens, then rows of width 768 in both regimes land on the circle."""
+
+    lecture_order: ClassVar[int] = 130
+    pose = "sphere"
+    wide_n: ClassVar[int] = 768
+    small_legend: ClassVar[tuple[LegendEntry, ...]] = (
+        LegendEntry("dot", "raw", "input x"),
+        LegendEntry("dot", "rms", "RMSNorm(x)"),
+        LegendEntry("cross", "ln_target", "LayerNorm(x)"),
+        LegendEntry("star", "pole", "poles ±(1, …, 1)"),
+    )
+    wide_legend: ClassVar[tuple[LegendEntry, ...]] = (
+        LegendEntry("dot", "raw", "σ ≫ |μ|"),
+        LegendEntry("dot", "positive", "μ ≫ σ"),
+        LegendEntry("dot", "negative", "−μ ≫ σ"),
+        LegendEntry("cross", "ln_target", "LayerNorm"),
+        LegendEntry("star", "pole", "poles ±(1, …, 1)"),
+    )
+    formula = r"x = \mu\sqrt{n}\;\frac{\mathbf 1}{\sqrt n} + \sigma\sqrt{n}\;w"
+    formula_caption = "x in its meridian plane"
+
+    def prepare(self) -> None:
+        vector = np.asarray(self.params.vector, dtype=float)
+        if np.all(vector == vector[0]):
+            vector = np.asarray(nm.POSITIVE, dtype=float)
+        self.x = vector
+        self.up, self.right = (basis[0] for basis in nm.meridian_basis(vector[None]))
+        self.small = nm.meridian(vector[None])
+        self.clouds = nm.regime_clouds(self.wide_n)
+        self.wide = nm.meridian(self.clouds.points)
+        self.regimes = np.array([g == "spread" for g in self.clouds.groups])
+        self.readout_panel = None
+
+    def opening_points(self) -> np.ndarray:
+        return np.vstack([self.place(self.small.point), self.place(self.small.rms)])
+
+    def narration_values(self) -> dict[str, object]:
+        ratio = nm.mean_to_std_ratio(self.clouds.points)
+        angle = self.wide.angle
+        return {
+            "vector": vector_text(self.x),
+            "mu": f"{float(np.mean(self.x)):.3g}",
+            "sigma": f"{float(np.std(self.x)):.3g}",
+            "angle_small": degrees_text(self.small.angle[0]),
+            "n": str(self.wide_n),
+            "radius": f"{self.wide.radius:.1f}",
+            "count": str(int(np.sum(self.regimes))),
+            "spread_ratio": f"{float(np.ma.median(ratio[self.regimes])):.2f}",
+            "offset_ratio": f"{float(np.ma.median(ratio[~self.regimes])):.1f}",
+            "spread_angle": degrees_text(np.ma.median(angle[self.regimes])),
+            "offset_angle": degrees_text(np.ma.median(angle[~self.regimes])),
+        }
+
+    def construct(self) -> None:
+        self.show_sphere()
+        self.turn_to_meridian()
+        self.unfold()
+        self.go_wide()
+        self.land_on_circle()
+        self.conclude()
+
+    # --- n = 3 -----------------------------------------------------------------------------
+
+    def show_sphere(self) -> None:
+        with self.beat("sphere") as tracker:
+            self.plane = kit.plane(2.2, opacity=0.1)
+            self.sphere_parts = VGroup(
+                self.plane, kit.sphere(), kit.equator(), kit.pole_axis(), kit.mean_axis(4.0)
+            )
+            self.stars = self.facing(kit.pole_markers())
+            x = self.point_group("x", self.place(self.small.point), "raw")
+            rms = self.point_group("rms", self.place(self.small.rms), "rms")
+            self.ln_cross = self.facing(kit.crosses(self.place(self.small.layer)))
+            self.add(self.sphere_parts, self.stars)
+            self.legend_panel = kit.legend(self.small_legend)
+            self.play(
+                *self.panels(),
+                self.pin(self.legend_panel, "top_left"),
+                FadeIn(x),
+                FadeIn(rms),
+                FadeIn(self.ln_cross),
+                run_time=tracker.duration,
+            )
+
+    def turn_to_meridian(self) -> None:
+        with self.beat("turn") as tracker:
+            t = np.linspace(0.0, 2.0 * np.pi, 2 * ARC_SAMPLES)
+            radius = nm.sphere_radius(3)
+            circle = self.place(radius * np.column_stack([np.sin(t), np.cos(t)]))
+            self.great_circle = kit.curves([circle], PALETTE["equator"], width=2.0, opacity=0.6)
+            reach = 1.1 * float(np.linalg.norm(self.x))
+            self.ray = kit.segments(
+                np.zeros((1, 3)), self.x[None] * reach / np.linalg.norm(self.x), PALETTE["trail"]
+            )
+            self.move_camera(
+                **meridian_orientation(self.up, self.right),
+                zoom=FIT / reach,
+                run_time=tracker.duration,
+                added_anims=[Create(self.great_circle), Create(self.ray)],
+            )
+
+    def unfold(self) -> None:
+        with self.beat("unfold") as tracker:
+            radius = nm.sphere_radius(3)
+            self.small_parts = VGroup(self.half_circle(radius), self.half_plane_axes(radius))
+            ratio = float(nm.mean_to_std_ratio(self.x))
+            lines = [
+                (f"n = 3,  x = {vector_text(self.x)}", "text"),
+                (f"|μ|/σ = {ratio:.2f}", "text"),
+                (f"angle RMS ↔ LN = {degrees_text(self.small.angle[0])}°", "rms"),
+            ]
+            self.readout_panel, swap = self.swap_readout(None, lines)
+            self.play(
+                FadeOut(self.sphere_parts),
+                FadeOut(self.axes),
+                FadeOut(self.great_circle),
+                FadeIn(self.small_parts),
+                *swap,
+                run_time=tracker.duration,
+            )
+
+    # --- n = 768 ---------------------------------------------------------------------------
+
+    def go_wide(self) -> None:
+        with self.beat("wide") as tracker:
+            radius = self.wide.radius
+            reach = float(np.max(np.linalg.norm(self.wide.point, axis=-1)))
+            self.wide_parts = VGroup(self.half_circle(radius), self.half_plane_axes(radius))
+            marks = self.poles_and_target(radius)
+            groups = []
+            for name in ("spread", "positive", "negative"):
+                mask = np.array([g == name for g in self.clouds.groups])
+                color = "raw" if name == "spread" else name
+                groups.append(self.point_group(name, self.place(self.wide.point[mask]), color))
+            ratio = nm.mean_to_std_ratio(self.clouds.points)
+            lines = [
+                (f"n = {self.wide_n},  radius √n = {radius:.1f}", "text"),
+                (
+                    f"median |μ|/σ, σ ≫ |μ| rows: {float(np.ma.median(ratio[self.regimes])):.2f}",
+                    "raw",
+                ),
+                (
+                    f"median |μ|/σ, |μ| ≫ σ rows: {float(np.ma.median(ratio[~self.regimes])):.1f}",
+                    "positive",
+                ),
+            ]
+            self.readout_panel, swap = self.swap_readout(self.readout_panel, lines)
+            old_legend, self.legend_panel = self.legend_panel, kit.legend(self.wide_legend)
+            swap += [FadeOut(old_legend), self.pin(self.legend_panel, "top_left")]
+            fade_small = [
+                FadeOut(m) for m in (self.small_parts, self.ray, self.stars, self.ln_cross)
+            ]
+            fade_small += [FadeOut(self.points_mob.pop(name)) for name in ("x", "rms")]
+            self.move_camera(
+                zoom=FIT / reach,
+                run_time=tracker.duration,
+                added_anims=[
+                    *fade_small,
+                    FadeIn(self.wide_parts),
+                    FadeIn(marks),
+                    *[FadeIn(g) for g in groups],
+                    *swap,
+                ],
+            )
+
+    def land_on_circle(self) -> None:
+        with self.beat("land") as tracker:
+            moves = []
+            for name in ("spread", "positive", "negative"):
+                mask = np.array([g == name for g in self.clouds.groups])
+                start = self.place(self.wide.point[mask])
+                moves += self.move_with_trails(name, start, self.place(self.wide.rms[mask]))
+            angle = self.wide.angle
+            lines = [
+                (f"n = {self.wide_n},  radius √n = {self.wide.radius:.1f}", "text"),
+                (
+                    f"median angle RMS ↔ LN, σ ≫ |μ|: "
+                    f"{degrees_text(np.ma.median(angle[self.regimes]))}°",
+                    "raw",
+                ),
+                (
+                    f"median angle RMS ↔ LN, |μ| ≫ σ: "
+                    f"{degrees_text(np.ma.median(angle[~self.regimes]))}°",
+                    "positive",
+                ),
+            ]
+            self.readout_panel, swap = self.swap_readout(self.readout_panel, lines)
+            self.play(*moves, *swap, run_time=tracker.duration)
+
+    def conclude(self) -> None:
+        with self.beat("close") as tracker:
+            self.play(*[FadeOut(trail) for trail in self.trails], run_time=tracker.duration)
+
+
+class RealActivations(HalfPlaneScene):
+    """Where a real transformer's LayerNorm inputs sit: all-MiniLM-L6-v2, module by module.
+
+    RMSNorm would place each token on the circle of radius sqrt(384): the whole half-plane on
+    the left and, on the right, a magnifier on the equator where they all sit."""
+
+    lecture_order: ClassVar[int] = 140
+    legend_entries = (
+        LegendEntry("dot", "rms", "RMSNorm of a token's vector"),
+        LegendEntry("cross", "ln_target", "LayerNorm of every token"),
+        LegendEntry("line", "gap", "RMS ↔ LN gap"),
+        LegendEntry("dot", "tight", "the token farthest from LN"),
+        LegendEntry("star", "pole", "poles ±(1, …, 1)"),
+    )
+    formula = r"\angle(\mathrm{RMS}, \mathrm{LN}) = \arctan\frac{|\mu|}{\sigma}"
+    formula_caption = "all-MiniLM-L6-v2: the inputs of its LayerNorms"
+    full_radius: ClassVar[float] = 1.9
+    """Frame units of the whole half-plane's radius."""
+    full_origin: ClassVar[tuple[float, float]] = (-4.4, -0.6)
+    """Frame position of the whole half-plane's origin."""
+    lens_anchor: ClassVar[tuple[float, float]] = (0.4, 0.2)
+    """Frame position of the magnified equator point."""
+    lens_half_height: ClassVar[float] = 1.6
+    """Frame units from the magnified equator to the largest angle drawn."""
+    tick_degrees: ClassVar[tuple[int, ...]] = (-4, -2, 2, 4)
+
+    def prepare(self) -> None:
+        self.recorded = nm.load_recorded()
+        self.modules = self.recorded.modules
+        self.pictures = [module.meridian() for module in self.modules]
+        self.radius = self.pictures[0].radius
+        self.angles = np.ma.stack([np.degrees(p.angle) for p in self.pictures])
+        self.medians = np.ma.median(self.angles, axis=1)
+        module, token = np.unravel_index(int(np.ma.argmax(self.angles)), self.angles.shape)
+        self.top = (int(module), int(token))
+        self.zoom = self.full_radius / self.radius
+        self.origin = np.array([*self.full_origin, 0.0]) / self.zoom
+        reach = max(float(self.angles.max()), max(map(abs, self.tick_degrees))) * 1.15
+        self.lens_reach = np.radians(reach)
+        self.magnification = self.lens_half_height / (self.full_radius * np.sin(self.lens_reach))
+        self.equator_point = self.place([[0.0, self.radius]])[0]
+        self.readout_panel = None
+
+    def setup(self) -> None:
+        """The flat picture faces the camera from above, without the 3D axes."""
+        super().setup()
+        self.remove(self.axes)
+        self.set_camera_orientation(phi=0.0, theta=-90 * DEGREES, gamma=0.0, zoom=self.zoom)
+
+    def place(self, coords) -> np.ndarray:
+        return super().place(coords) + self.origin
+
+    def lens(self, points: np.ndarray) -> np.ndarray:
+        """The magnifier: scene points near the equator point, enlarged about it and moved to
+        the lens on the right."""
+        anchor = np.array([*self.lens_anchor, 0.0]) / self.zoom
+        return anchor + self.magnification * (points - self.equator_point)
+
+    def narration_values(self) -> dict[str, object]:
+        ratios = np.ma.concatenate([np.ma.abs(m.mu_over_sigma) for m in self.modules])
+        high, low = int(np.ma.argmax(self.medians)), int(np.ma.argmin(self.medians))
+        module, token = self.top
+        first = float(np.ma.median(np.ma.abs(self.modules[0].mu_over_sigma)))
+        return {
+            "sentences": str(len(self.recorded.sentences)),
+            "tokens": str(len(self.recorded.tokens)),
+            "modules": str(len(self.modules)),
+            "inner": str(len(self.modules) - 1),
+            "layers": str(len({m.label.split()[1] for m in self.modules[1:]})),
+            "n": str(self.modules[0].n),
+            "radius": f"{self.radius:.1f}",
+            "magnification": f"{self.magnification:.0f}",
+            "first_ratio": f"{first:.3f}",
+            "first_angle": f"{float(self.medians[0]):.1f}",
+            "high_module": self.modules[high].label,
+            "high_angle": f"{float(self.medians[high]):.1f}",
+            "low_module": self.modules[low].label,
+            "low_angle": f"{float(self.medians[low]):.1f}",
+            "top_token_spoken": spoken_token(self.recorded.tokens[token]),
+            "top_sentence": str(int(self.recorded.sentence_of_token[token]) + 1),
+            "top_module": self.modules[module].label,
+            "top_angle": f"{float(self.angles[module, token]):.1f}",
+            "max_ratio": f"{float(ratios.max()):.3f}",
+            "spread_dominates": bool(ratios.max() < 1.0),
+            "overall_angle": f"{float(np.ma.median(self.angles)):.1f}",
+        }
+
+    def construct(self) -> None:
+        self.show_half_plane()
+        self.show_embeddings()
+        self.walk_the_layers()
+        self.show_standout()
+        self.conclude()
+
+    # --- building --------------------------------------------------------------------------
+
+    def tokens_at(self, index: int) -> np.ndarray:
+        """Scene positions of RMSNorm's outputs for every token at module ``index``."""
+        return self.place(self.pictures[index].rms)
+
+    def gaps_at(self, index: int) -> list[np.ndarray]:
+        """Magnified segments from each token's RMSNorm output to its LayerNorm output."""
+        starts = self.lens(self.tokens_at(index))
+        ends = self.lens(self.place(self.pictures[index].layer))
+        return [np.stack([a, b]) for a, b in zip(starts, ends, strict=True)]
+
+    def module_lines(self, index: int) -> list[tuple[str, str]]:
+        """The readout of module ``index``."""
+        module = self.modules[index]
+        ratio = float(np.ma.median(module.mu_over_sigma))
+        return [
+            (f"{index + 1}/{len(self.modules)}  {module.label}", "text"),
+            (f"median μ/σ = {ratio:+.3f}", "text"),
+            (f"median angle RMS ↔ LN = {float(self.medians[index]):.2f}°", "rms"),
+            (f"largest = {float(self.angles[index].max()):.2f}°", "rms"),
+        ]
+
+    def lens_frame(self) -> VGroup:
+        """The magnified arc with its angle ticks and labels, the lens's outline, the small
+        outline it enlarges on the whole picture and the two lines joining them."""
+        t = np.linspace(-self.lens_reach, self.lens_reach, ARC_SAMPLES)
+        arc = self.lens(self.place(self.radius * np.column_stack([np.sin(t), np.cos(t)])))
+        half = np.array([0.55, self.lens_half_height * 1.1, 0.0]) / self.zoom
+        corners = np.array([[1, 1, 0], [-1, 1, 0], [-1, -1, 0], [1, -1, 0], [1, 1, 0]]) * half
+        lens_box = self.lens(self.equator_point) + corners
+        small_box = self.equator_point + corners / self.magnification
+        joins = [np.stack([small_box[i], lens_box[i]]) for i in (0, 3)]
+        ticks, labels = [], VGroup()
+        for degrees in self.tick_degrees:
+            t = np.radians(degrees)
+            on_arc = self.place(self.radius * np.array([[np.sin(t), np.cos(t)]]))
+            centre = self.lens(on_arc)[0]
+            tick = np.array([[-0.12, 0, 0], [0.12, 0, 0]]) / self.zoom
+            ticks.append(centre + tick)
+            label = Text(f"{degrees:+d}°", font=kit.FONT, font_size=kit.LABEL_SIZE)
+            label.set_color(PALETTE["axis"]).scale(1.0 / self.zoom)
+            labels.add(label.next_to(centre, RIGHT, buff=0.2 / self.zoom))
+        outline = kit.curves([lens_box, small_box, *joins], PALETTE["axis"], width=1.2)
+        title = Text(f"× {self.magnification:.0f}", font=kit.FONT, font_size=kit.LABEL_SIZE)
+        title.set_color(PALETTE["axis"]).scale(1.0 / self.zoom)
+        labels.add(title.next_to((lens_box[0] + lens_box[1]) / 2, UP, buff=0.1 / self.zoom))
+        return VGroup(
+            kit.curves([arc], PALETTE["sphere"], width=3.0),
+            kit.curves(ticks, PALETTE["axis"], width=2.0),
+            outline.set_stroke(opacity=0.6),
+            labels,
+        ).set_z_index(kit.LAYERS["line"])
+
+    # --- beats -----------------------------------------------------------------------------
+
+    def show_half_plane(self) -> None:
+        with self.beat("intro") as tracker:
+            parts = VGroup(self.half_circle(self.radius), self.half_plane_axes(self.radius))
+            marks = self.poles_and_target(self.radius)
+            lines = [
+                (f"{self.recorded.model},  n = {self.modules[0].n}", "text"),
+                (
+                    f"{len(self.recorded.sentences)} sentences, {len(self.recorded.tokens)} tokens",
+                    "text",
+                ),
+                (f"{len(self.modules)} LayerNorm modules", "text"),
+            ]
+            self.readout_panel, swap = self.swap_readout(None, lines)
+            self.play(
+                *self.panels(), FadeIn(parts), FadeIn(marks), *swap, run_time=tracker.duration
+            )
+
+    def show_embeddings(self) -> None:
+        with self.beat("embeddings") as tracker:
+            whole = self.point_group("whole", self.tokens_at(0), "rms")
+            dots = self.point_group("tokens", self.lens(self.tokens_at(0)), "rms")
+            cross = self.facing(kit.crosses(self.lens(self.equator_point)[None]))
+            self.gaps = kit.curves(self.gaps_at(0), PALETTE["gap"], width=1.6, opacity=0.8)
+            self.readout_panel, swap = self.swap_readout(self.readout_panel, self.module_lines(0))
+            self.play(
+                FadeIn(whole),
+                FadeIn(self.lens_frame()),
+                FadeIn(cross),
+                FadeIn(self.gaps),
+                FadeIn(dots),
+                *swap,
+                run_time=tracker.duration,
+            )
+
+    def move_to_module(self, start: int, end: int, run_time: float) -> None:
+        """Move the tokens (whole and magnified) and the gaps from module ``start`` to
+        ``end``, with the new readout."""
+        begin, finish = self.tokens_at(start), self.tokens_at(end)
+
+        def whole(alpha: float) -> np.ndarray:
+            return nm.interpolate(begin, finish, alpha)
+
+        def magnified(alpha: float) -> np.ndarray:
+            return self.lens(whole(alpha))
+
+        gaps_begin, gaps_end = self.gaps_at(start), self.gaps_at(end)
+        reshape = self.reshape(
+            self.gaps,
+            lambda a: [
+                nm.interpolate(g0, g1, a) for g0, g1 in zip(gaps_begin, gaps_end, strict=True)
+            ],
+        )
+        self.readout_panel, swap = self.swap_readout(self.readout_panel, self.module_lines(end))
+        self.play(
+            self.move_points("whole", whole),
+            self.move_points("tokens", magnified),
+            reshape,
+            *swap,
+            run_time=run_time,
+        )
+
+    def walk_the_layers(self) -> None:
+        with self.beat("layers") as tracker:
+            steps = len(self.modules) - 1
+            for index in range(1, len(self.modules)):
+                self.move_to_module(index - 1, index, tracker.duration / steps)
+
+    def show_standout(self) -> None:
+        with self.beat("standout") as tracker:
+            module, token = self.top
+            self.move_to_module(len(self.modules) - 1, module, 0.5 * tracker.duration)
+            dot = self.points_mob["tokens"][token]
+            self.play(
+                dot.animate.set_fill(PALETTE["tight"]).scale(1.6),
+                run_time=0.5 * tracker.duration,
+            )
+
+    def conclude(self) -> None:
+        with self.beat("close") as tracker:
+            lines = [
+                (f"median angle, all tokens: {float(np.ma.median(self.angles)):.2f}°", "rms"),
+                (f"largest: {float(self.angles.max()):.2f}°", "rms"),
+            ]
+            self.readout_panel, swap = self.swap_readout(self.readout_panel, lines)
+            self.play(*swap, run_time=tracker.duration)
