@@ -568,26 +568,37 @@ def pin_to_corner(panel: Mobject, corner: str) -> Mobject:
 # --- prediction cue ------------------------------------------------------------------------
 
 _CUE_WIDTH = 3.2
+_CUE_BAR_GAP = 0.18
 
 
 def prediction_cue() -> VGroup:
-    """The on-screen cue of a prediction pause: "Pause and predict", on a dark backing,
-    at the bottom centre (fix it in frame)."""
-    panel = _panel(VGroup(_label("Pause and predict", size=LABEL_SIZE + 6, color=PALETTE["pole"])))
-    return panel.to_edge(DOWN, buff=0.55)
+    """The on-screen cue of a prediction pause: "Pause and predict" on an opaque backing
+    with room for the countdown bar under the words, at the bottom centre (in a 3D scene,
+    fix it in frame)."""
+    words = _label("Pause and predict", size=LABEL_SIZE + 6, color=PALETTE["pole"])
+    room = Line(_CUE_WIDTH / 2 * LEFT, _CUE_WIDTH / 2 * RIGHT).next_to(
+        words, DOWN, buff=_CUE_BAR_GAP
+    )
+    back = BackgroundRectangle(
+        VGroup(words, room), color=PALETTE["panel"], fill_opacity=0.92, buff=0.15
+    )
+    back.set_stroke(width=0)
+    return VGroup(back, words).set_z_index(LAYERS["panel"]).to_edge(DOWN, buff=0.3)
 
 
-def countdown_bar(cue: Mobject) -> Line:
-    """A bar under ``cue`` that :func:`set_countdown` shortens to nothing (fix it in frame)."""
+def countdown_bar(cue: VGroup) -> Line:
+    """A bar under the words of ``cue``, drawn above its backing, that :func:`set_countdown`
+    shortens to nothing (in a 3D scene, fix it in frame)."""
     bar = Line(LEFT, RIGHT, stroke_width=6, color=PALETTE["pole"])
+    bar.set_z_index(LAYERS["panel"] + 1)
     return set_countdown(bar, cue, 0.0)
 
 
-def set_countdown(bar: Line, cue: Mobject, elapsed: float) -> Line:
+def set_countdown(bar: Line, cue: VGroup, elapsed: float) -> Line:
     """Show ``1 - elapsed`` of the countdown bar under ``cue`` (``elapsed`` in [0, 1])."""
-    left = cue.get_corner(DL) + 0.1 * DOWN
+    words = cue[1]
+    left = np.array([words.get_x() - _CUE_WIDTH / 2, words.get_bottom()[1] - _CUE_BAR_GAP, 0])
     remaining = max(1.0 - float(elapsed), 1e-3)
-    left[0] = cue.get_center()[0] - _CUE_WIDTH / 2
     bar.put_start_and_end_on(left, left + remaining * _CUE_WIDTH * RIGHT)
     return bar
 

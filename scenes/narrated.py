@@ -10,6 +10,11 @@ plain ``manim render`` builds it from environment variables) and reads its param
 manim-slides' ``Slide``, every beat starts a new slide whose speaker notes are the beat's
 text. ``settings.stop_after`` ends the scene right after that beat (for stills of a beat's
 end state).
+
+Predictions: a beat whose filled text ends with a question is followed by a pause of
+:data:`PREDICTION_PAUSE` seconds with an on-screen cue ("Pause and predict" and a shrinking
+countdown bar, the only thing that moves); the cue leaves as the next beat (the reveal)
+starts, so a slide ends on the question and its cue.
 """
 
 from __future__ import annotations
@@ -19,9 +24,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from manim import Scene, ThreeDScene
+from manim import Group, Mobject, Scene, ThreeDScene, UpdateFromAlphaFunc, linear
 from manim_voiceover import VoiceoverScene
 
+from scenes import kit
 from scenes.manim_compat import end_scene
 from scenes.narration_files import load_narration, narration_file
 from scenes.overlay_camera import OverlayCachingCamera
@@ -31,7 +37,22 @@ from scenes.speech import prepare
 from scenes.voices import make_service
 from scenes.wording import Template, fill
 
-__all__ = ["scene_beats", "Narrated", "NarratedScene", "NarratedThreeDScene"]
+__all__ = [
+    "PREDICTION_PAUSE",
+    "scene_beats",
+    "is_prediction",
+    "Narrated",
+    "NarratedScene",
+    "NarratedThreeDScene",
+]
+
+PREDICTION_PAUSE = 3.0
+"""Seconds of silence, with the cue on screen, between a prediction question and its answer."""
+
+
+def is_prediction(text: str) -> bool:
+    """A beat is a prediction when its narration ends with a question."""
+    return text.rstrip().endswith("?")
 
 
 def scene_beats(scene_class: type) -> dict[str, Template]:
@@ -73,6 +94,9 @@ class Narrated(VoiceoverScene):
         super().setup()
         self.set_speech_service(make_service(self.settings.voice, self.settings.voice_cache))
         self.beats_done: list[str] = []
+        self.cue = Group()
+        self.pauses: list[tuple[str, float, Group]] = []
+        """Each prediction pause: its beat, its seconds and its cue."""
 
     def narration_values(self) -> dict[str, object]:
         """Hook: the values and conditions this scene's narration texts use (none here)."""
@@ -90,8 +114,12 @@ class Narrated(VoiceoverScene):
         with its text as speaker notes; after the beat named by ``settings.stop_after`` the
         scene ends. Subtitles show the text as written (:meth:`beat_text`); the voice says it
         as pronounced (:func:`scenes.pronunciation.spoken`). A beat the voice cannot speak
-        raises :class:`scenes.voices.SpeechError` naming the scene and the beat.
+        raises :class:`scenes.voices.SpeechError` naming the scene and the beat. A prediction
+        cue still on screen leaves as the beat starts; a prediction beat ends with a pause
+        (:meth:`pause_for_prediction`).
         """
+        self.drop_cue(*self.cue)
+        self.cue = Group()
         text = self.beat_text(name)
         prepare(self.speech_service, f"{type(self).__name__}, beat {name}", text)
         next_slide = getattr(self, "next_slide", None)
@@ -102,6 +130,29 @@ class Narrated(VoiceoverScene):
         self.beats_done.append(name)
         if name == self.settings.stop_after:
             end_scene()
+        if is_prediction(text):
+            self.pause_for_prediction(name)
+
+    def pause_for_prediction(self, name: str) -> None:
+        """Hold :data:`PREDICTION_PAUSE` seconds with the cue on screen from the first frame
+        and a shrinking countdown bar (all else still); the cue stays until the next beat."""
+        cue = kit.prediction_cue()
+        bar = kit.countdown_bar(cue)
+        self.cue = Group(cue, bar)
+        self.show_cue(cue, bar)
+        self.pauses.append((name, PREDICTION_PAUSE, self.cue))
+        self.play(
+            UpdateFromAlphaFunc(bar, lambda m, a: kit.set_countdown(m, cue, a), rate_func=linear),
+            run_time=PREDICTION_PAUSE,
+        )
+
+    def show_cue(self, *parts: Mobject) -> None:
+        """Put the cue's ``parts`` on screen (a 3D scene fixes them in frame)."""
+        self.add(*parts)
+
+    def drop_cue(self, *parts: Mobject) -> None:
+        """Take the cue's ``parts`` off screen."""
+        self.remove(*parts)
 
 
 class NarratedScene(Narrated, Scene):
@@ -116,3 +167,10 @@ class NarratedThreeDScene(Narrated, ThreeDScene):
     :mod:`scenes.overlay_camera`) unless ``settings.caching_cameras`` is off."""
 
     caching_camera = OverlayCachingCamera
+
+    def show_cue(self, *parts: Mobject) -> None:
+        self.add_fixed_in_frame_mobjects(*parts)
+
+    def drop_cue(self, *parts: Mobject) -> None:
+        self.remove(*parts)
+        self.renderer.camera.remove_fixed_in_frame_mobjects(*parts)

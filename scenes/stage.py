@@ -6,14 +6,13 @@ writes ``construct`` as a list of beat-named steps. Every point group it draws i
 
 Framing: the camera only moves through :meth:`GeometryScene.camera_to`, which zooms out
 whenever a drawn point would leave the frame (:func:`scenes.kit.fit_zoom`), and the labelled
-axes follow the zoom so they keep their screen size. Predictions: a beat whose narration
-ends with a question is followed by a pause with an on-screen cue before the next beat.
+axes follow the zoom so they keep their screen size. Predictions pause with an on-screen
+cue before their reveal (:mod:`scenes.narrated`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import ClassVar
 
 import numpy as np
@@ -42,10 +41,8 @@ from scenes.narrated import NarratedThreeDScene
 __all__ = [
     "GHOST_OPACITY",
     "IDEAL_EPS",
-    "PREDICTION_PAUSE",
     "Path",
     "GeometryScene",
-    "is_prediction",
     "vector_text",
 ]
 
@@ -57,9 +54,6 @@ IDEAL_EPS = 0.0
 
 PANEL_FADE_SHARE = 0.2
 """Share of its beat a panel takes to fade in."""
-
-PREDICTION_PAUSE = 3.0
-"""Seconds of silence, with the cue on screen, between a prediction question and its answer."""
 
 _FRAMING_SAMPLES = 24
 
@@ -73,11 +67,6 @@ def _one(alpha: float) -> float:
 
 def _zero(alpha: float) -> float:
     return 0.0
-
-
-def is_prediction(text: str) -> bool:
-    """A beat is a prediction when its narration ends with a question."""
-    return text.rstrip().endswith("?")
 
 
 def vector_text(values) -> str:
@@ -110,9 +99,6 @@ class GeometryScene(NarratedThreeDScene):
         self.points_mob: dict[str, VGroup] = {}
         self.trails = VGroup()
         self.renderer.camera.should_apply_shading = False
-        self.cue = Group()
-        self.pauses: list[tuple[str, float, Group]] = []
-        """Each prediction pause: its beat, its seconds and its cue."""
         self.prepare()
         pose = kit.POSES[self.pose]
         fit = kit.fit_zoom(
@@ -132,32 +118,6 @@ class GeometryScene(NarratedThreeDScene):
         """Hook: every point the opening pose must hold in frame, shape (k, 3): those drawn
         before the camera first moves, at every position they take until then."""
         return np.zeros((0, 3))
-
-    @contextmanager
-    def beat(self, name: str) -> Iterator:
-        """Speak beat ``name`` (see :meth:`scenes.narrated._Narrated.beat`); a prediction
-        cue still on screen leaves as it starts, and a prediction beat ends with a pause."""
-        self.remove(*self.cue)
-        self.renderer.camera.remove_fixed_in_frame_mobjects(*self.cue)
-        self.cue = Group()
-        with super().beat(name) as tracker:
-            yield tracker
-        if is_prediction(self.beat_text(name)):
-            self.pause_for_prediction(name)
-
-    def pause_for_prediction(self, name: str) -> None:
-        """Hold :data:`PREDICTION_PAUSE` seconds with the cue and a shrinking countdown bar;
-        the cue stays until the next beat starts (a slide ends on it)."""
-        cue = kit.prediction_cue()
-        bar = kit.countdown_bar(cue)
-        self.cue = Group(cue, bar)
-        self.add_fixed_in_frame_mobjects(cue, bar)
-        self.pauses.append((name, PREDICTION_PAUSE, self.cue))
-        self.play(
-            FadeIn(cue, run_time=0.3),
-            UpdateFromAlphaFunc(bar, lambda m, a: kit.set_countdown(m, cue, a), rate_func=linear),
-            run_time=PREDICTION_PAUSE,
-        )
 
     # --- building ------------------------------------------------------------------------
 

@@ -10,10 +10,9 @@ from manim import config
 import normmath as nm
 from scenes import kit
 from scenes.layernorm import Bias, Epsilon, Gain, MeanCentering, Standardization
-from scenes.narrated import scene_beats
+from scenes.narrated import PREDICTION_PAUSE, is_prediction, scene_beats
 from scenes.onevector import OneVectorGeometry
 from scenes.rmsnorm import RMSNormCollapse, RMSNormComparison, RMSNormHealthy
-from scenes.stage import PREDICTION_PAUSE, is_prediction
 
 SCENES_3D = [
     MeanCentering,

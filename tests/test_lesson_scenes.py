@@ -6,6 +6,7 @@ Expected values come from plain arithmetic on the inputs (math.sqrt), not from n
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
 
 import numpy as np
 import pytest
@@ -14,7 +15,7 @@ import normmath as nm
 from scenes import lesson_kit
 from scenes.lesson import EdgeCases, Invariances, LessonScene, OneVectorLesson
 from scenes.lesson_kit import LessonBoard, LessonState, Readout, chart_limit
-from scenes.narrated import scene_beats
+from scenes.narrated import PREDICTION_PAUSE, is_prediction, scene_beats
 
 
 def six(value: float) -> str:
@@ -249,3 +250,36 @@ def test_one_caption_at_a_time(silent_voice, scene_media, monkeypatch, scene_cla
         scene_class().render()
     assert len(captions) >= 5 and len(visible_counts) > 100
     assert max(visible_counts) == 1
+
+
+@pytest.mark.parametrize("scene_class", [OneVectorLesson, EdgeCases, Invariances])
+def test_every_prediction_pauses_with_a_cue_gone_at_the_reveal(construct_scene, scene_class):
+    """Each beat whose text asks a question (every ``*predict*`` beat) is followed by a pause
+    of at least 2.5 s with the "Pause and predict" cue on screen until the next beat; the cue
+    is gone as that reveal beat starts."""
+    shown_before, shown_at_start = {}, {}
+
+    def cues_on_screen(scene) -> list[str]:
+        members = scene.get_mobject_family_members()
+        return [name for name, _, cue in scene.pauses if any(part in members for part in cue)]
+
+    class Probe(scene_class):
+        @contextmanager
+        def beat(self, name):
+            shown_before[name] = cues_on_screen(self)
+            with super().beat(name) as tracker:
+                shown_at_start[name] = cues_on_screen(self)
+                yield tracker
+
+    scene = construct_scene(Probe)
+    beats = list(scene_beats(scene_class))
+    predictions = [name for name in beats if "predict" in name]
+    asked = [name for name in beats if is_prediction(scene.beat_text(name))]
+    assert predictions and asked == predictions
+    assert [name for name, _, _ in scene.pauses] == predictions
+    for name, seconds, cue in scene.pauses:
+        assert seconds >= PREDICTION_PAUSE >= 2.5
+        assert len(cue) == 2, "the cue and its countdown bar"
+        reveal = beats[beats.index(name) + 1]
+        assert shown_before[reveal] == [name], "the cue is on screen through the pause"
+        assert shown_at_start[reveal] == [], "the cue is gone when the reveal starts"
