@@ -12,6 +12,8 @@ from dataclasses import replace
 import numpy as np
 import pytest
 from fixtures.cameras import assert_same_picture
+from fixtures.pipeline import tiny_target
+from manim import MathTex, tempconfig
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -78,3 +80,14 @@ def test_parallel_stills_from_an_empty_media_folder(tmp_path, monkeypatch):
     stills = sorted(p.name for p in (media / "stills" / SMALL.label).iterdir())
     assert stills == ["MeanCentering.png", "Standardization.png"]
     assert all(pixels(media / "stills" / SMALL.label / name).std() > 0 for name in stills)
+
+
+def test_a_scene_typesetting_folder_leaves_manims_default_tex_folder_usable(tmp_path):
+    """After a job has typeset into its own folders, plain Manim (and the in-process scene
+    tests), which typeset into the default ``media/Tex``, still work there."""
+    layout = Layout(tmp_path)
+    for folder in layout.typesetting(tiny_target("TinyFormula")):
+        folder.mkdir(parents=True)
+    default = {"tex_dir": str(tmp_path / "Tex"), "text_dir": str(tmp_path / "texts")}
+    with tempconfig(default):
+        assert len(MathTex("x").submobjects) == 1  # typeset afresh: a new Tex folder

@@ -6,8 +6,10 @@
 - the lecture: ``media/normalization_geometry.mp4`` with ``.srt``, ``.vtt``,
   ``.chapters.txt`` and ``.json`` beside it;
 - Manim's own work tree: ``media/videos/<module>/<480p15>/`` (and its partial movies),
-  ``media/Tex/<Scene>/``, ``media/texts/<Scene>/`` and ``media/voiceovers/<Scene>/`` per
-  scene, so parallel renders never share a typesetting or speech cache;
+  ``media/typeset/<Scene>/Tex/``, ``media/typeset/<Scene>/texts/`` and
+  ``media/voiceovers/<Scene>/`` per scene, so parallel renders never share a typesetting or
+  speech cache (and never sit inside ``media/Tex/``, Manim's default folder, which Manim
+  empties of everything but its own files);
 - bookkeeping: ``media/.normgeom/`` (state file, one log per job).
 """
 
@@ -60,8 +62,10 @@ class Layout:
         return self.media / "voiceovers" / target.name
 
     def typesetting(self, target: Target) -> tuple[Path, Path]:
-        """Manim's Tex and Text caches of one scene."""
-        return self.media / "Tex" / target.name, self.media / "texts" / target.name
+        """Manim's Tex and Text caches of one scene (outside Manim's default ``media/Tex``,
+        whose non-SVG entries Manim deletes after each formula: a folder there breaks it)."""
+        folder = self.media / "typeset" / target.name
+        return folder / "Tex", folder / "texts"
 
     def manim_folder(self, job: RenderJob) -> Path:
         """Where Manim writes a job's movie (and keeps its partial movies) or image."""
