@@ -187,7 +187,7 @@ class Runner:
         record = self.state.get(record_id(job), self.key(job))
         if record is None:
             return None
-        files = {role: self.state.base / stamp.path for role, stamp in record.files.items()}
+        files = {role: stamp.located(self.state.base) for role, stamp in record.files.items()}
         return JobResult(job, files, record.info.get("duration", 0.0), 0.0, True, record.key)
 
     def run(

@@ -58,9 +58,13 @@ class FileStamp:
         """Stamp ``file`` now."""
         return cls(os.path.relpath(file, base), file.stat().st_size, file_digest(file))
 
+    def located(self, base: Path) -> Path:
+        """The file's path, ``base`` joined and normalized (no ``..`` left in it)."""
+        return Path(os.path.normpath(base / self.path))
+
     def holds(self, base: Path) -> bool:
         """Whether the file is still exactly as stamped."""
-        file = base / self.path
+        file = self.located(base)
         try:
             return file.stat().st_size == self.size and file_digest(file) == self.sha256
         except OSError:
