@@ -141,6 +141,7 @@ class AnyWidth(HalfPlaneScene):
     picture flattens, then rows of width 768 in both regimes land on the circle."""
 
     lecture_order: ClassVar[int] = 130
+    chapter: ClassVar[str] = "Beyond three dimensions"
     pose = "sphere"
     wide_n: ClassVar[int] = 768
     small_legend: ClassVar[tuple[LegendEntry, ...]] = (
@@ -339,6 +340,7 @@ class RealActivations(HalfPlaneScene):
     the left and, on the right, a magnifier on the equator where they all sit."""
 
     lecture_order: ClassVar[int] = 140
+    chapter: ClassVar[str] = "Real activations"
     legend_entries = (
         LegendEntry("dot", "rms", "RMSNorm of a token's vector"),
         LegendEntry("cross", "ln_target", "LayerNorm of every token"),

@@ -1,13 +1,15 @@
 """The lecture's title and scene list, read from the scene classes without importing Manim.
 
 A scene class joins the lecture by declaring its place, ``lecture_order: ClassVar[int] = 30``
-(scenes play in increasing order; leave gaps to insert), and says what it shows in the first
-line of its docstring. Its narration is the table named after it in
-``scenes/narration/<module>.toml`` (or, for a variant without its own, its base class's).
+(scenes play in increasing order; leave gaps to insert), and its chapter title,
+``chapter: ClassVar[str] = "Mean centering"`` (a few words, as a video's chapter list shows
+them; the class name when absent), and says what it shows in the first line of its
+docstring. Its narration is the table named after it in ``scenes/narration/<module>.toml``
+(or, for a variant without its own, its base class's).
 
 The scene files are read with :mod:`ast`, not imported: ``normgeom list``, ``explain`` and
 ``--help`` stay quick and never load Manim, and a scene is added in one place (its class)
-plus its narration. Only a literal ``lecture_order`` assigned in the class body counts.
+plus its narration. Only literal values assigned in the class body count.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ __all__ = [
     "LECTURE_TITLE",
     "LECTURE_SUBTITLE",
     "ORDER_ATTRIBUTE",
+    "CHAPTER_ATTRIBUTE",
     "SceneEntry",
     "SCENES",
     "scene_names",
@@ -38,6 +41,7 @@ SCENES_DIR = Path(__file__).resolve().parent
 LECTURE_TITLE = "The Geometry of LayerNorm and RMSNorm"
 LECTURE_SUBTITLE = "What normalization does to vectors, in three dimensions"
 ORDER_ATTRIBUTE = "lecture_order"
+CHAPTER_ATTRIBUTE = "chapter"
 
 
 @dataclass(frozen=True)
@@ -46,7 +50,8 @@ class SceneEntry:
 
     ``name``: the class name; ``module``: its module's file stem in ``scenes/``; ``summary``:
     its docstring's first line; ``order``: its ``lecture_order`` (``None``: not in the
-    lecture); ``bases``: the names of its base classes, as written.
+    lecture); ``bases``: the names of its base classes, as written; ``chapter``: its chapter
+    title.
     """
 
     name: str
@@ -54,6 +59,7 @@ class SceneEntry:
     summary: str
     order: int | None
     bases: tuple[str, ...]
+    chapter: str
 
     @property
     def file(self) -> Path:
@@ -61,14 +67,15 @@ class SceneEntry:
         return SCENES_DIR / f"{self.module}.py"
 
 
-def _order(node: ast.ClassDef) -> int | None:
+def _literal(node: ast.ClassDef, attribute: str, kind: type) -> object | None:
+    """The literal of type ``kind`` assigned to ``attribute`` in the class body, or None."""
     for statement in node.body:
         target = getattr(statement, "target", None) or next(
             iter(getattr(statement, "targets", [])), None
         )
         value = getattr(statement, "value", None)
-        named = isinstance(target, ast.Name) and target.id == ORDER_ATTRIBUTE
-        if named and isinstance(value, ast.Constant) and isinstance(value.value, int):
+        named = isinstance(target, ast.Name) and target.id == attribute
+        if named and isinstance(value, ast.Constant) and isinstance(value.value, kind):
             return value.value
     return None
 
@@ -87,8 +94,9 @@ def _classes(file: Path, mtime_ns: int, size: int) -> tuple[SceneEntry, ...]:
             node.name,
             file.stem,
             (ast.get_docstring(node) or node.name).splitlines()[0].strip(),
-            _order(node),
+            _literal(node, ORDER_ATTRIBUTE, int),
             tuple(ast.unparse(base).rsplit(".", 1)[-1] for base in node.bases),
+            _literal(node, CHAPTER_ATTRIBUTE, str) or node.name,
         )
         for node in tree.body
         if isinstance(node, ast.ClassDef)

@@ -98,6 +98,10 @@ __all__ = [
     "view_rotation",
     "project",
     "fit_zoom",
+    "frame_box",
+    "Box",
+    "FRAME_MARGIN",
+    "PANEL_MARGIN",
 ]
 
 PALETTE = {
@@ -608,6 +612,12 @@ def set_countdown(bar: Line, cue: VGroup, elapsed: float) -> Line:
 FRAME_MARGIN = 0.3
 """Frame units kept free between every point and the frame's edge."""
 
+PANEL_MARGIN = 0.12
+"""Frame units kept free between every point and a panel pinned in the frame."""
+
+Box = tuple[float, float, float, float]
+"""A rectangle in frame units: ``(x_min, y_min, x_max, y_max)``."""
+
 
 def view_rotation(phi: float, theta: float) -> np.ndarray:
     """The rotation Manim's 3D camera applies at polar angle ``phi`` and azimuth ``theta``
@@ -623,13 +633,52 @@ def project(points: np.ndarray, phi: float, theta: float, zoom: float, focal: fl
     return view[:, :2] * (factor * zoom)[:, None]
 
 
-def fit_zoom(points: np.ndarray, phi: float, theta: float, focal: float) -> float:
+def fit_zoom(
+    points: np.ndarray,
+    phi: float,
+    theta: float,
+    focal: float,
+    keep_out: Sequence[Box] = (),
+) -> float:
     """The largest zoom at which every row of ``points`` projects inside the frame with
-    :data:`FRAME_MARGIN` to spare (infinite for no points)."""
+    :data:`FRAME_MARGIN` to spare and outside every ``keep_out`` box (a panel pinned in the
+    frame, grown by :data:`PANEL_MARGIN`); infinite for no points.
+
+    Zooming scales the projection ``p`` about the frame's centre, so a point enters a box
+    that does not hold the centre at the smallest ``z`` with ``z p`` inside it; the fit
+    stays below that for every point.
+    """
     points = np.atleast_2d(points)
     if points.size == 0:
         return np.inf
-    reach = np.abs(project(points, phi, theta, 1.0, focal)).max(axis=0)
+    flat = project(points, phi, theta, 1.0, focal)
+    reach = np.abs(flat).max(axis=0)
     room = np.array([config.frame_width, config.frame_height]) / 2 - FRAME_MARGIN
     with np.errstate(divide="ignore"):
-        return float(np.min(room / reach))
+        zoom = float(np.min(room / reach))
+    for box in keep_out:
+        zoom = min(zoom, _entry_zoom(flat, box))
+    return zoom
+
+
+def _entry_zoom(flat: np.ndarray, box: Box) -> float:
+    """The smallest zoom at which a projected point ``z * flat`` enters ``box`` grown by
+    :data:`PANEL_MARGIN` (infinite when none does, or the box holds the frame's centre)."""
+    low = np.array(box[:2]) - PANEL_MARGIN
+    high = np.array(box[2:]) + PANEL_MARGIN
+    if np.all(low <= 0) and np.all(high >= 0):
+        return np.inf
+    covers = (low <= 0) & (high >= 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        a, b = low / flat, high / flat
+    zero = flat == 0
+    enter = np.where(zero, np.where(covers, 0.0, np.inf), np.minimum(a, b)).max(axis=1)
+    leave = np.where(zero, np.where(covers, np.inf, -np.inf), np.maximum(a, b)).min(axis=1)
+    hits = (enter < leave) & (leave > 0)
+    return float(np.max([enter[hits].min(), 0.0])) if hits.any() else np.inf
+
+
+def frame_box(panel: Mobject) -> Box:
+    """The frame rectangle ``(x_min, y_min, x_max, y_max)`` a panel pinned in frame covers."""
+    (x0, y0, _), (x1, y1, _) = panel.get_corner(DL), panel.get_corner(UR)
+    return (float(x0), float(y0), float(x1), float(y1))

@@ -20,7 +20,6 @@ from manim import (
     FadeIn,
     Indicate,
     LaggedStart,
-    VGroup,
     smooth,
     squish_rate_func,
 )
@@ -72,6 +71,7 @@ class MeanCentering(LayerNormScene):
     """Subtracting the mean slides every point along the all-ones line onto the plane."""
 
     lecture_order: ClassVar[int] = 10
+    chapter: ClassVar[str] = "Mean centering: onto the plane"
 
     pose = "cloud"
     orbit_degrees = 150.0
@@ -103,7 +103,7 @@ class MeanCentering(LayerNormScene):
     def show_mean_axis(self) -> None:
         with self.beat("mean_axis") as tracker:
             reach = kit.axis_length(self.renderer.camera.get_zoom())
-            label = self.facing(VGroup(kit.ones_label(0.9 * reach * nm.uniform_vector(3))))
+            label = self.framed(kit.ones_label(0.9 * reach * nm.uniform_vector(3)))
             self.play(
                 Create(kit.mean_axis(reach)),
                 FadeIn(label, rate_func=squish_rate_func(smooth, 0.5, 1.0)),
@@ -122,7 +122,7 @@ class MeanCentering(LayerNormScene):
             moves = self.move_with_trails(
                 "centered", self.steps.raw, self.steps.centered, "centered"
             )
-            self.play(*moves, run_time=tracker.duration)
+            self.camera_to(tracker.duration, *moves)
 
     def note_cluster(self) -> None:
         with self.beat("cluster") as tracker:
@@ -137,6 +137,7 @@ class Standardization(LayerNormScene):
     """Dividing by the standard deviation moves every centered point onto the sphere."""
 
     lecture_order: ClassVar[int] = 20
+    chapter: ClassVar[str] = "Standardization: onto the sphere"
 
     pose = "plane"
     legend_entries = (
@@ -188,6 +189,7 @@ class Gain(LayerNormScene):
     """The gain gamma scales each axis: the sphere becomes an ellipsoid, the plane tilts."""
 
     lecture_order: ClassVar[int] = 30
+    chapter: ClassVar[str] = "Gain: the ellipsoid"
 
     pose = "ellipsoid"
     legend_entries = (
@@ -259,6 +261,7 @@ class Bias(LayerNormScene):
     """The bias beta translates the whole figure; the old position stays visible."""
 
     lecture_order: ClassVar[int] = 40
+    chapter: ClassVar[str] = "Bias: the shift"
 
     pose = "shifted"
     orbit_degrees = 120.0
@@ -335,6 +338,7 @@ class Epsilon(LayerNormScene):
     """With a large epsilon, only rows whose variance dominates it reach the sphere."""
 
     lecture_order: ClassVar[int] = 50
+    chapter: ClassVar[str] = "Epsilon: inside the sphere"
 
     pose = "plane"
     legend_entries = (

@@ -187,6 +187,7 @@ class OneVectorLesson(LessonScene):
     """Both rules on one vector: bars, statistics, formulas and the construction table."""
 
     lecture_order: ClassVar[int] = 90
+    chapter: ClassVar[str] = "One vector, exact numbers"
 
     title = "One vector, two rules"
     gain_factor = 2.0
@@ -249,6 +250,7 @@ class EdgeCases(LessonScene):
     """Zero and constant vectors: undefined denominators, gain zero, positive epsilon."""
 
     lecture_order: ClassVar[int] = 110
+    chapter: ClassVar[str] = "Undefined results and epsilon"
 
     title = "Edge cases: zero denominators"
     default_focus = ("chart", "stats")
@@ -298,6 +300,7 @@ class Invariances(LessonScene):
     """What each rule ignores: positive scaling, a common shift, a mean-zero input."""
 
     lecture_order: ClassVar[int] = 120
+    chapter: ClassVar[str] = "What each rule ignores"
 
     title = "What each rule ignores"
     default_focus = ("chart", "stats")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import numpy as np
-from manim import Create, FadeIn, FadeOut, Mobject, VGroup
+from manim import Create, FadeIn, FadeOut, Mobject
 
 import normmath as nm
 from scenes import kit
@@ -39,6 +39,7 @@ class OneVectorGeometry(GeometryScene):
     """The lesson vector x: LayerNorm's two steps, RMSNorm's one, the angle between them."""
 
     lecture_order: ClassVar[int] = 100
+    chapter: ClassVar[str] = "One vector in 3D"
     pose = "vector"
     orbit_degrees = 160.0
     plane_margin = 0.6
@@ -107,7 +108,7 @@ class OneVectorGeometry(GeometryScene):
                 nm.plane_half_size(self.opening_points(), self.plane_margin, minimum=2.2)
             )
             reach = kit.axis_length(self.renderer.camera.get_zoom())
-            ones = self.facing(VGroup(kit.ones_label(0.85 * reach * nm.uniform_vector(3))))
+            ones = self.framed(kit.ones_label(0.85 * reach * nm.uniform_vector(3)))
             self.add(
                 self.plane,
                 kit.ellipsoid(radius, color=PALETTE["sphere"], opacity=0.35),

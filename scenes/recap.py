@@ -100,6 +100,7 @@ class Recap(NarratedScene):
     """Both rules side by side, and every step's final state with one line each."""
 
     lecture_order: ClassVar[int] = 1000
+    chapter: ClassVar[str] = "Recap"
 
     def setup(self) -> None:
         super().setup()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import numpy as np
-from manim import Create, FadeIn, VGroup
+from manim import Create, FadeIn
 
 import normmath as nm
 from scenes import kit
@@ -33,6 +33,8 @@ class RMSNormScene(GeometryScene):
 
     plane_half_size: ClassVar[float] = 2.2
     ones_label_reach: ClassVar[float] = 1.6
+    poles: ClassVar[bool] = False
+    """Whether the sphere shows the pole axis, the poles and the all-ones label."""
     formula = RMS_FORMULA
     formula_caption = "RMSNorm: no centering, ε = 0 here"
 
@@ -41,6 +43,9 @@ class RMSNormScene(GeometryScene):
         large = self.cloud.group("large")
         self.healthy = large if len(large) else self.cloud.points
         self.collapse = nm.collapse_set()
+        if self.poles:
+            position = self.ones_label_reach * nm.collapse_poles(3)[0]
+            self.ones_label = self.framed(kit.ones_label(position))
 
     def narration_values(self) -> dict[str, object]:
         """How many healthy-regime points, which ones, and whether their spread dominates."""
@@ -62,13 +67,13 @@ class RMSNormScene(GeometryScene):
         """LayerNorm targets of ``points`` (epsilon 0)."""
         return nm.layer_norm(points, eps=IDEAL_EPS).array()
 
-    def add_sphere(self, poles: bool = False) -> None:
-        """Add the plane, sphere and equator (and the pole axis and stars)."""
+    def add_sphere(self) -> None:
+        """Add the plane, sphere and equator (and, with :attr:`poles`, the pole axis, stars
+        and all-ones label)."""
         self.plane = kit.plane(self.plane_half_size, opacity=0.1)
         self.add(self.plane, kit.sphere(), kit.equator())
-        if poles:
-            label = kit.ones_label(self.ones_label_reach * nm.collapse_poles(3)[0])
-            self.add(kit.pole_axis(), self.facing(kit.pole_markers()), self.facing(VGroup(label)))
+        if self.poles:
+            self.add(kit.pole_axis(), self.facing(kit.pole_markers()), self.ones_label)
 
     def targets(self, points: np.ndarray) -> list:
         """Fade-ins of the LayerNorm targets (crosses) of ``points``."""
@@ -83,6 +88,7 @@ class RMSNormHealthy(RMSNormScene):
     """sigma >> mu: RMSNorm lands close to the LayerNorm targets."""
 
     lecture_order: ClassVar[int] = 60
+    chapter: ClassVar[str] = "RMSNorm when sigma >> mu"
 
     pose = "wide"
     legend_entries = (
@@ -133,6 +139,8 @@ class RMSNormCollapse(RMSNormScene):
     """mu >> sigma: RMSNorm collapses every row onto one of the two poles."""
 
     lecture_order: ClassVar[int] = 70
+    chapter: ClassVar[str] = "RMSNorm when mu >> sigma: the poles"
+    poles = True
 
     pose = "wide"
     legend_entries = (
@@ -160,7 +168,7 @@ class RMSNormCollapse(RMSNormScene):
 
     def show_inputs(self) -> None:
         with self.beat("intro") as tracker:
-            self.add_sphere(poles=True)
+            self.add_sphere()
             groups = [self.point_group(name, pts, name) for name, pts in self.sign_groups()]
             self.play(*self.panels(), *[FadeIn(g) for g in groups], run_time=tracker.duration)
 
@@ -187,6 +195,8 @@ class RMSNormComparison(RMSNormScene):
     """Both regimes on one sphere, the camera circling slowly."""
 
     lecture_order: ClassVar[int] = 80
+    chapter: ClassVar[str] = "RMSNorm in both regimes"
+    poles = True
 
     pose = "poles"
     orbit_degrees = 240.0
@@ -209,7 +219,7 @@ class RMSNormComparison(RMSNormScene):
 
     def show_sphere(self) -> None:
         with self.beat("intro") as tracker:
-            self.add_sphere(poles=True)
+            self.add_sphere()
             self.play(*self.panels(), run_time=tracker.duration)
 
     def show_healthy(self) -> None:

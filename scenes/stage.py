@@ -5,8 +5,9 @@ writes ``construct`` as a list of beat-named steps. Every point group it draws i
 :attr:`GeometryScene.points_mob` under a name, so tests can read the final positions.
 
 Framing: the camera only moves through :meth:`GeometryScene.camera_to`, which zooms out
-whenever a drawn point would leave the frame (:func:`scenes.kit.fit_zoom`), and the labelled
-axes follow the zoom so they keep their screen size. Predictions pause with an on-screen
+whenever a drawn point or framed label would leave the frame or slip under a panel pinned in
+it (:func:`scenes.kit.fit_zoom`), and the labelled axes follow the zoom so they keep their
+screen size. Predictions pause with an on-screen
 cue before their reveal (:mod:`scenes.narrated`).
 """
 
@@ -74,6 +75,16 @@ def vector_text(values) -> str:
     return "(" + ", ".join(f"{float(v):.3g}" for v in values) + ")"
 
 
+def _corners(label: Mobject, phi: float, theta: float) -> np.ndarray:
+    """The four corners, in scene coordinates, of a flat ``label`` drawn facing a camera at
+    polar angle ``phi`` and azimuth ``theta``: its centre plus half its width along the
+    screen's right and half its height along the screen's up, shape (4, 3)."""
+    right, up = kit.view_rotation(phi, theta)[:2]
+    signs = np.array([[-1, -1], [-1, 1], [1, -1], [1, 1]])
+    half = signs * np.array([label.width, label.height]) / 2
+    return label.get_center() + half[:, :1] * right + half[:, 1:] * up
+
+
 class GeometryScene(NarratedThreeDScene):
     """A narrated 3D scene drawn from normmath with the shared kit.
 
@@ -97,12 +108,21 @@ class GeometryScene(NarratedThreeDScene):
     def setup(self) -> None:
         super().setup()
         self.points_mob: dict[str, VGroup] = {}
+        self.framed_labels: list[Mobject] = []
+        self.pinned: dict[Mobject, kit.Box] = {}
         self.trails = VGroup()
         self.renderer.camera.should_apply_shading = False
+        self.corner_panels = self.build_panels()
         self.prepare()
         pose = kit.POSES[self.pose]
+        phi, theta = pose.phi * DEGREES, pose.theta * DEGREES
+        labels = [_corners(label, phi, theta) for label in self.framed_labels]
         fit = kit.fit_zoom(
-            self.opening_points(), pose.phi * DEGREES, pose.theta * DEGREES, pose.focal_distance
+            np.concatenate([self.opening_points(), *labels]),
+            phi,
+            theta,
+            pose.focal_distance,
+            [kit.frame_box(panel) for panel in self.corner_panels.values()],
         )
         pose = pose.with_zoom(min(pose.zoom, fit))
         self.set_camera_orientation(**pose.kwargs())
@@ -112,7 +132,7 @@ class GeometryScene(NarratedThreeDScene):
 
     def prepare(self) -> None:
         """Hook: compute this scene's normmath results (called in setup, before the camera
-        is placed)."""
+        is placed); labels :meth:`framed` here are framed by the opening pose too."""
 
     def opening_points(self) -> np.ndarray:
         """Hook: every point the opening pose must hold in frame, shape (k, 3): those drawn
@@ -134,22 +154,41 @@ class GeometryScene(NarratedThreeDScene):
         kit.face_camera(self, group)
         return group
 
+    def framed(self, label: Mobject) -> Mobject:
+        """Register ``label`` to face the camera and, while it is in the scene (add it
+        itself, not inside a group), to be framed like the points: kept in the frame and out
+        from under the panels. Return it."""
+        kit.face_camera(self, VGroup(label))
+        self.framed_labels.append(label)
+        return label
+
+    def build_panels(self) -> dict[str, Mobject]:
+        """The legend (top left) and formula (top right) of the class attributes, placed in
+        their corners but not yet shown: the opening pose keeps points out from under them."""
+        panels: dict[str, Mobject] = {}
+        if self.legend_entries:
+            panels["top_left"] = kit.legend(self.legend_entries)
+        if self.formula:
+            panels["top_right"] = kit.formula_panel(self.formula, self.formula_caption)
+        return {corner: kit.pin_to_corner(panel, corner) for corner, panel in panels.items()}
+
     def panels(self) -> list[Animation]:
         """Fade-ins of the legend (top left) and the formula (top right), fixed in frame."""
-        anims = []
-        if self.legend_entries:
-            anims.append(self.pin(kit.legend(self.legend_entries), "top_left"))
-        if self.formula:
-            panel = kit.formula_panel(self.formula, self.formula_caption)
-            anims.append(self.pin(panel, "top_right"))
-        return anims
+        return [self.pin(panel, corner) for corner, panel in self.corner_panels.items()]
 
     def pin(self, panel: Mobject, corner: str) -> Animation:
         """Fix ``panel`` in a frame corner above everything; return its fade-in, which is
         over in the first fifth of the beat (a still panel is drawn once, then reused)."""
         kit.pin_to_corner(panel, corner).set_z_index(10)
         self.add_fixed_in_frame_mobjects(panel)
+        self.pinned[panel] = kit.frame_box(panel)
         return FadeIn(panel, rate_func=squish_rate_func(smooth, 0.0, PANEL_FADE_SHARE))
+
+    def keep_out(self) -> list[kit.Box]:
+        """The frame boxes no point may sit under: the corner panels, and every other
+        pinned panel while it is shown."""
+        shown = [box for panel, box in self.pinned.items() if panel in self.mobjects]
+        return [kit.frame_box(panel) for panel in self.corner_panels.values()] + shown
 
     # --- moving --------------------------------------------------------------------------
 
@@ -203,10 +242,18 @@ class GeometryScene(NarratedThreeDScene):
 
     # --- camera ------------------------------------------------------------------------
 
-    def drawn_points(self) -> np.ndarray:
-        """Positions of every registered point group now in the scene, shape (k, 3)."""
-        shown = [g for g in self.points_mob.values() if g in self.mobjects]
-        return np.concatenate([kit.positions(g) for g in shown]) if shown else np.zeros((0, 3))
+    def drawn_points(self, phi: float | None = None, theta: float | None = None) -> np.ndarray:
+        """Positions of every registered point group now in the scene, and the corners of
+        every framed label shown as a camera at ``phi``, ``theta`` (by default the camera's
+        own) draws them, shape (k, 3)."""
+        camera = self.renderer.camera
+        phi = camera.get_phi() if phi is None else phi
+        theta = camera.get_theta() if theta is None else theta
+        shown = [kit.positions(g) for g in self.points_mob.values() if g in self.mobjects]
+        shown += [
+            _corners(label, phi, theta) for label in self.framed_labels if label in self.mobjects
+        ]
+        return np.concatenate(shown) if shown else np.zeros((0, 3))
 
     def camera_to(
         self,
@@ -234,9 +281,11 @@ class GeometryScene(NarratedThreeDScene):
         end[1] += degrees * DEGREES
         focal = camera.get_focal_distance()
 
+        keep_out = self.keep_out()
+
         def fit(alpha: float) -> float:
             phi, theta = nm.interpolate(start[:2], end[:2], alpha)
-            return kit.fit_zoom(self.drawn_points(), phi, theta, focal)
+            return kit.fit_zoom(self.drawn_points(phi, theta), phi, theta, focal, keep_out)
 
         steady = np.inf
         if not points_move:

@@ -80,22 +80,59 @@ def test_every_centered_point_lies_inside_the_drawn_plane(construct_scene):
 
 
 @pytest.mark.parametrize("scene_class", SCENES_3D, ids=lambda c: c.__name__)
-def test_every_drawn_point_stays_in_the_frame(sample_scene, scene_class):
+def test_every_drawn_point_stays_in_the_frame_and_out_from_under_the_panels(
+    sample_scene, scene_class
+):
     half = np.array([config.frame_width, config.frame_height]) / 2
-    outside = []
+    outside, covered = [], []
 
     def probe(scene, time):
-        shown = [g for g in scene.points_mob.values() if g in scene.mobjects]
-        points = np.concatenate([kit.positions(g) for g in shown]) if shown else []
+        points = scene.drawn_points()
         if len(points) == 0:
             return
         xy = frame_position(scene.renderer.camera, points)
+        beat = list(scene_beats(scene_class))[len(scene.beats_done)]
+        when = (beat, round(scene.renderer.time + time, 1))
         if np.any(np.abs(xy) > half):
-            beat = list(scene_beats(scene_class))[len(scene.beats_done)]
-            outside.append((beat, round(scene.renderer.time + time, 1)))
+            outside.append(when)
+        for x0, y0, x1, y1 in scene.keep_out():
+            if np.any((xy[:, 0] > x0) & (xy[:, 0] < x1) & (xy[:, 1] > y0) & (xy[:, 1] < y1)):
+                covered.append(when)
 
     sample_scene(scene_class, probe)
     assert not outside, f"points outside the frame at (beat, seconds): {outside[:5]}"
+    assert not covered, f"points under a panel at (beat, seconds): {covered[:5]}"
+
+
+def test_the_fit_keeps_points_out_of_a_corner_box():
+    phi, theta = 1.2, -0.8
+    screen = np.array([[-3.0, 2.0, 0.0], [6.0, 0.0, 0.0]])  # up left; far right
+    points = np.vstack(
+        [screen @ kit.view_rotation(phi, theta), np.random.default_rng(7).normal(size=(30, 3))]
+    )
+    box = (-config.frame_width / 2, 1.5, -3.0, config.frame_height / 2)
+    free = kit.fit_zoom(points, phi, theta, 20.0)
+    zoom = kit.fit_zoom(points, phi, theta, 20.0, [box])
+    assert zoom == pytest.approx((3.0 - kit.PANEL_MARGIN) / 3.0) and zoom < free
+    grown = np.array(box) + kit.PANEL_MARGIN * np.array([-1, -1, 1, 1])
+
+    def inside(z):
+        xy = kit.project(points, phi, theta, z, 20.0)
+        return (
+            (xy[:, 0] > grown[0])
+            & (xy[:, 0] < grown[2])
+            & (xy[:, 1] > grown[1])
+            & (xy[:, 1] < grown[3])
+        )
+
+    assert not inside(zoom * (1 - 1e-9)).any()
+    assert inside(zoom * (1 + 1e-6)).any(), "the fit is the largest such zoom"
+
+
+def test_a_box_holding_the_frame_centre_is_ignored():
+    assert kit.fit_zoom(np.ones((1, 3)), 1.0, 0.5, 20.0, [(-1.0, -1.0, 1.0, 1.0)]) == (
+        kit.fit_zoom(np.ones((1, 3)), 1.0, 0.5, 20.0)
+    )
 
 
 @pytest.mark.parametrize(

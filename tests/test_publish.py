@@ -93,3 +93,26 @@ def test_a_failing_part_writes_nothing():
         publish(Runner(layout, jobs=2), movie, scenes, folder)
     assert _files(folder) == {"keep.txt"}
     assert not [p for p in folder.parent.iterdir() if p.name.startswith(".bundle")]
+
+
+def test_an_unchanged_bundle_is_up_to_date_and_a_damaged_one_is_rebuilt():
+    first = bundle()
+    layout = Layout(first.folder.parent)
+    copy = temp_folder("normgeom-rebundle-") / "bundle"
+    movie = partial(RenderJob, quality=TINY, voice="none", params=SceneParams())
+    scenes = [slide_target(n) for n in BEATS]
+    made = publish(Runner(layout, jobs=2), movie, scenes, copy)
+    assert not made.cached
+    index = copy / "index.html"
+    written = index.stat().st_mtime_ns
+    again = publish(Runner(layout, jobs=2), movie, scenes, copy)
+    assert again.cached and again.manifest == made.manifest
+    assert index.stat().st_mtime_ns == written
+    first = next(iter(BEATS))
+    still = copy / "stills" / f"{first}.png"
+    still.write_bytes(still.read_bytes()[:100])
+    repaired = publish(Runner(layout, jobs=2), movie, scenes, copy)
+    assert not repaired.cached
+    assert hashlib.sha256(still.read_bytes()).hexdigest() == next(
+        entry.sha256 for entry in made.manifest.files if entry.path == f"stills/{first}.png"
+    )

@@ -72,28 +72,17 @@ def render(
     """Render scenes into media/scenes/<480p15>/<Scene>.<format>."""
     from rich.console import Console
 
-    from normgeom.cli.report import scene_progress, summary_table
+    from normgeom.cli.report import summary_table
     from normgeom.publish.outputs import check_format, deliver
-    from normgeom.render.job import RenderJob
-    from normgeom.render.paths import check_writable
-    from normgeom.render.runner import Runner
     from normgeom.render.targets import resolve_scenes
 
     with user_errors():
         targets = resolve_scenes(scenes)
         fmt = check_format(fmt)
-        preset, name, params, workers = render_settings(
-            quality, voice, jobs, config, gamma, beta, eps, points, vector
-        )
-        layout = Layout.default()
-        check_writable(layout.state_file)
-        runner = Runner(layout, jobs=workers, verbose=verbose)
-        work = [
-            RenderJob(t, preset, name, params, caching_cameras=not stock_cameras) for t in targets
-        ]
-        with scene_progress(Console(stderr=True), len(work), live=not verbose) as done:
-            results = runner.run(work, on_done=done)
+        settings = render_settings(quality, voice, jobs, config, gamma, beta, eps, points, vector)
+        runner, results = _render_movies(targets, settings, verbose, stock_cameras)
         delivered = [deliver(r, fmt, runner.state) for r in results]
+    preset, name = settings[:2]
     title = f"{len(results)} scene(s) at {preset.label}, voice {name}"
     if all(r.cached for r in results) and all(cached for _, cached in delivered):
         title += ": up to date"
@@ -119,31 +108,20 @@ def video(
     """Render everything and compose the narrated, chaptered lecture MP4."""
     from rich.console import Console
 
-    from normgeom.cli.report import clock, scene_progress, shown, size, summary_table
+    from normgeom.cli.report import clock, shown, size, summary_table
     from normgeom.compose.lecture import build_lecture
     from normgeom.errors import UsageError
-    from normgeom.render.job import RenderJob
-    from normgeom.render.paths import check_writable
-    from normgeom.render.runner import Runner
     from normgeom.render.targets import lecture_targets
 
     with user_errors():
-        preset, name, params, workers = render_settings(
-            quality, voice, jobs, config, gamma, beta, eps, points, vector
-        )
-        layout = Layout.default()
-        target = output_path(output, layout.lecture())
+        settings = render_settings(quality, voice, jobs, config, gamma, beta, eps, points, vector)
+        preset, name = settings[:2]
+        target = output_path(output, Layout.default().lecture())
         if target.suffix.lower() != ".mp4":
             raise UsageError(f"--output {output}: the lecture is an MP4; end the name in .mp4")
-        check_writable(target)
-        check_writable(layout.state_file)
-        runner = Runner(layout, jobs=workers, verbose=verbose)
-        parts = [
-            RenderJob(t, preset, name, params, caching_cameras=not stock_cameras)
-            for t in lecture_targets()
-        ]
-        with scene_progress(Console(stderr=True), len(parts), live=not verbose) as done:
-            results = runner.run(parts, on_done=done)
+        runner, results = _render_movies(
+            lecture_targets(), settings, verbose, stock_cameras, outputs=(target,)
+        )
         lecture = build_lecture(runner.state, results, target)
     console = Console()
     console.print(summary_table([(r, r.video) for r in results], "parts"))
@@ -156,6 +134,29 @@ def video(
     )
     for path in lecture.files.all()[1:]:
         console.print(f"  {shown(path)}", highlight=False)
+
+
+def _render_movies(
+    targets: list, settings: tuple, verbose: bool, stock_cameras: bool, outputs: tuple = ()
+) -> tuple:
+    """Run the movie jobs of ``targets`` with the checked ``settings`` of
+    :func:`render_settings`, showing progress; ``outputs`` (and the state file) are checked
+    writable first. Returns the runner and the results in order."""
+    from rich.console import Console
+
+    from normgeom.cli.report import scene_progress
+    from normgeom.render.job import RenderJob
+    from normgeom.render.paths import check_writable
+    from normgeom.render.runner import Runner
+
+    preset, name, params, workers = settings
+    layout = Layout.default()
+    for path in (*outputs, layout.state_file):
+        check_writable(path)
+    runner = Runner(layout, jobs=workers, verbose=verbose)
+    work = [RenderJob(t, preset, name, params, caching_cameras=not stock_cameras) for t in targets]
+    with scene_progress(Console(stderr=True), len(work), live=not verbose) as done:
+        return runner, runner.run(work, on_done=done)
 
 
 @app.command()

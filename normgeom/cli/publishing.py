@@ -137,6 +137,6 @@ def publish(
     Console().print(
         f"bundle {shown(folder)}: {len(files) + 1} files, {total / 1e6:.1f} MB; lecture "
         f"{clock(bundle.lecture.duration)}, {len(bundle.lecture.chapters)} chapters, "
-        f"{preset.label}, voice {name}",
+        f"{preset.label}, voice {name}" + (" (up to date)" if bundle.cached else ""),
         highlight=False,
     )

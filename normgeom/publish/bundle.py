@@ -5,7 +5,8 @@
 ``stills/<Scene>.png`` (final frames), ``slides/`` (the offline HTML deck), ``index.html``
 and ``manifest.json``. Every part is built (or found up to date) in ``media/`` first, then
 the folder is assembled under a hidden name and swapped in: if any part fails, the folder
-is left as it was.
+is left as it was. The folder is keyed from its parts (:func:`derived_key`): when no part
+changed and every file in it is as written, it is left alone and reported up to date.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ from normgeom.publish.outputs import deliver
 from normgeom.publish.revealjs import revealjs_dist
 from normgeom.publish.slides import SLIDE_VOICE, require_slides, slide_job
 from normgeom.render.atomic import write_text
+from normgeom.render.cache import derived_key, digest
 from normgeom.render.job import RenderJob
 from normgeom.render.runner import JobResult, Runner
+from normgeom.render.state import RecordId
 from normgeom.render.targets import Target, card
 from normgeom.render.versions import versions
 from scenes.catalog import LECTURE_TITLE
@@ -39,11 +42,13 @@ DECK_PAGE = "slides/normalization_geometry.html"
 
 @dataclass(frozen=True)
 class Bundle:
-    """A written bundle: its folder, manifest and the lecture it holds."""
+    """A written bundle: its folder, manifest and the lecture it holds; ``cached``: the
+    folder was already up to date."""
 
     folder: Path
     manifest: BundleManifest
     lecture: LectureResult
+    cached: bool = False
 
 
 def check_folder(folder: Path) -> None:
@@ -88,7 +93,13 @@ def publish(
     gifs = [deliver(result, "gif", runner.state)[0] for result in scene_results]
     stills = [deliver(result, "png", runner.state)[0] for result in scene_results]
     slide_jobs = [slide_job(r.target, quality, r.job.params, SLIDE_VOICE) for r in scene_results]
-    presentations = [r.files["presentation"] for r in runner.run(slide_jobs, on_done=on_done)]
+    slide_results = runner.run(slide_jobs, on_done=on_done)
+    presentations = [r.files["presentation"] for r in slide_results]
+    parents = digest(*(r.key for r in results), *(r.key for r in slide_results))
+    key = derived_key(parents, "bundle", str(folder))
+    record_id = RecordId("bundle", quality.label, str(folder))
+    if runner.state.get(record_id, key) is not None:
+        return Bundle(folder, BundleManifest.read(folder / MANIFEST_NAME), lecture, cached=True)
     with staged_folder(folder) as stage:
         lecture_files = lecture.files
         for source in (lecture_files.video, lecture_files.srt, lecture_files.vtt):
@@ -103,7 +114,7 @@ def publish(
             cards.append(
                 SceneCard(
                     name,
-                    result.target.title,
+                    result.target.summary,
                     f"scenes/{name}.mp4",
                     f"scenes/{name}.gif",
                     f"stills/{name}.png",
@@ -131,6 +142,10 @@ def publish(
             files=file_entries(stage),
         )
         write_text(stage / MANIFEST_NAME, manifest.to_json())
+    written = [folder / entry.path for entry in manifest.files] + [folder / MANIFEST_NAME]
+    runner.state.put(
+        record_id, key, {path.relative_to(folder).as_posix(): path for path in written}
+    )
     return Bundle(folder, manifest, lecture)
 
 

@@ -43,6 +43,14 @@ class BundleManifest:
         """The manifest as indented JSON."""
         return json.dumps(asdict(self), indent=2) + "\n"
 
+    @classmethod
+    def read(cls, path: Path) -> BundleManifest:
+        """The manifest written at ``path`` by :meth:`to_json`."""
+        data = json.loads(path.read_text(encoding="utf-8"))
+        chapters = [ChapterEntry(**entry) for entry in data.pop("chapters")]
+        files = [FileEntry(**entry) for entry in data.pop("files")]
+        return cls(**data, chapters=chapters, files=files)
+
 
 def file_entries(folder: Path) -> list[FileEntry]:
     """An entry for every file under ``folder`` except the manifest itself, sorted by path."""

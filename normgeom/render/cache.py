@@ -277,7 +277,7 @@ def job_key(job: RenderJob, project: Project = PROJECT) -> str:
     spoken = project.module_file(VOICES_MODULE) in sources
     scene_list = ""
     if project.module_file(CATALOG_MODULE) in sources:
-        scene_list = json.dumps([(e.name, e.summary, e.order) for e in SCENES])
+        scene_list = json.dumps([(e.name, e.summary, e.chapter, e.order) for e in SCENES])
     return digest(
         str(KEY_SCHEMA),
         job.product.value,

@@ -30,12 +30,15 @@ class Target:
     file
         The Python file that defines it (what ``manim render`` is given).
     title
-        The chapter title and one-line description.
+        The chapter title.
+    summary
+        What it shows, in one line.
     """
 
     name: str
     file: Path
     title: str
+    summary: str = ""
 
     @property
     def module(self) -> str:
@@ -45,7 +48,7 @@ class Target:
 
 def from_entry(entry: SceneEntry) -> Target:
     """The target of a catalog entry."""
-    return Target(entry.name, entry.file, entry.summary)
+    return Target(entry.name, entry.file, entry.chapter, entry.summary)
 
 
 def card(name: str) -> Target:
