@@ -7,8 +7,8 @@ writes ``construct`` as a list of beat-named steps. Every point group it draws i
 Framing: the camera only moves through :meth:`GeometryScene.camera_to`, which zooms out
 whenever a drawn point or framed label would leave the frame or slip under a panel pinned in
 it (:func:`scenes.kit.fit_zoom`), and the labelled axes follow the zoom so they keep their
-screen size. Predictions pause with an on-screen
-cue before their reveal (:mod:`scenes.narrated`).
+screen size. Predictions pause with an on-screen cue before their reveal
+(:mod:`scenes.narrated`).
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ class GeometryScene(NarratedThreeDScene):
         super().setup()
         self.points_mob: dict[str, VGroup] = {}
         self.framed_labels: list[Mobject] = []
-        self.pinned: dict[Mobject, kit.Box] = {}
+        self.pinned: list[Mobject] = []
         self.trails = VGroup()
         self.renderer.camera.should_apply_shading = False
         self.corner_panels = self.build_panels()
@@ -122,7 +122,7 @@ class GeometryScene(NarratedThreeDScene):
             phi,
             theta,
             pose.focal_distance,
-            [kit.frame_box(panel) for panel in self.corner_panels.values()],
+            self.keep_out(),
         )
         pose = pose.with_zoom(min(pose.zoom, fit))
         self.set_camera_orientation(**pose.kwargs())
@@ -181,14 +181,15 @@ class GeometryScene(NarratedThreeDScene):
         over in the first fifth of the beat (a still panel is drawn once, then reused)."""
         kit.pin_to_corner(panel, corner).set_z_index(10)
         self.add_fixed_in_frame_mobjects(panel)
-        self.pinned[panel] = kit.frame_box(panel)
+        self.pinned.append(panel)
         return FadeIn(panel, rate_func=squish_rate_func(smooth, 0.0, PANEL_FADE_SHARE))
 
     def keep_out(self) -> list[kit.Box]:
-        """The frame boxes no point may sit under: the corner panels, and every other
-        pinned panel while it is shown."""
-        shown = [box for panel, box in self.pinned.items() if panel in self.mobjects]
-        return [kit.frame_box(panel) for panel in self.corner_panels.values()] + shown
+        """The frame boxes no point may sit under: the corner panels (from the opening on),
+        and every other pinned panel while it is shown."""
+        corners = list(self.corner_panels.values())
+        shown = [p for p in self.pinned if p in self.mobjects and p not in corners]
+        return [kit.frame_box(panel) for panel in corners + shown]
 
     # --- moving --------------------------------------------------------------------------
 
