@@ -252,7 +252,7 @@ class EdgeCases(LessonScene):
     lecture_order: ClassVar[int] = 110
     chapter: ClassVar[str] = "Undefined results and epsilon"
 
-    title = "Edge cases: zero denominators"
+    title = "Zero denominators"
     default_focus = ("chart", "stats")
     small_eps = nm.LESSON_EPS
     large_eps = 1.0

@@ -1,19 +1,27 @@
-"""Shared helpers of the scene tests: headless, tiny, silent construction of a scene."""
+"""Shared helpers of the scene tests: headless, silent construction of a scene."""
 
 from __future__ import annotations
 
 import pytest
 from manim import tempconfig
 
-TINY = {
-    "pixel_width": 96,
-    "pixel_height": 54,
+SCENE_TEST = {
+    "pixel_width": 854,
+    "pixel_height": 480,
     "frame_rate": 5,
     "disable_caching": True,
     "verbosity": "WARNING",
     "progress_bar": "none",
 }
-"""Manim settings for scene tests: a tiny frame at a low frame rate, no cache, quiet."""
+"""Manim settings for scene tests that draw nothing: a low frame rate, no cache, quiet.
+
+The frame is 480p, the smallest quality a user renders, because Manim lays a ``Text`` out on
+a canvas the frame's pixel size (a text wider than that wraps onto more lines) and caches
+the layout by its text alone: text built in a tiny frame has another shape than on screen.
+"""
+
+TINY_DRAWN = {**SCENE_TEST, "pixel_width": 96, "pixel_height": 54}
+"""Scene tests that draw frames: a tiny frame (their texts go to a folder of their own)."""
 
 
 @pytest.fixture
@@ -46,7 +54,7 @@ def construct_scene(silent_voice, scene_media):
     return the finished scene, so tests can read its final mobjects."""
 
     def run(scene_class):
-        with tempconfig({**TINY, "dry_run": True, "media_dir": str(scene_media)}):
+        with tempconfig({**SCENE_TEST, "dry_run": True, "media_dir": str(scene_media)}):
             scene = scene_class(skip_animations=True)
             scene.render()
         return scene
@@ -60,7 +68,9 @@ def render_scene(silent_voice, scene_media):
     ``renderer.file_writer.movie_file_path`` is the video)."""
 
     def run(scene_class):
-        with tempconfig({**TINY, "media_dir": str(scene_media), "write_to_movie": True}):
+        texts = scene_media / "texts-tiny"
+        settings = {**TINY_DRAWN, "media_dir": str(scene_media), "text_dir": str(texts)}
+        with tempconfig({**settings, "write_to_movie": True}):
             scene = scene_class()
             scene.render()
         return scene
@@ -74,7 +84,7 @@ def sample_scene(silent_voice, scene_media):
     ``probe(scene, time)`` where each frame would be drawn; return the finished scene."""
 
     def run(scene_class, probe, fps=3):
-        settings = {**TINY, "frame_rate": fps, "media_dir": str(scene_media)}
+        settings = {**SCENE_TEST, "frame_rate": fps, "media_dir": str(scene_media)}
         with tempconfig({**settings, "dry_run": True}):
             scene = scene_class()
             scene.renderer.render = lambda s, t, moving=None: probe(s, t)

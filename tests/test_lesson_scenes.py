@@ -225,7 +225,7 @@ def test_one_caption_at_a_time(silent_voice, scene_media, monkeypatch, scene_cla
     line is visible: a new caption never fades in over the old one."""
     from manim import Scene, tempconfig
 
-    from tests.conftest import TINY
+    from tests.conftest import SCENE_TEST
 
     captions = []
     say = LessonScene.say
@@ -246,7 +246,7 @@ def test_one_caption_at_a_time(silent_voice, scene_media, monkeypatch, scene_cla
 
     monkeypatch.setattr(LessonScene, "say", recording_say)
     monkeypatch.setattr(Scene, "update_to_time", counting_update)
-    with tempconfig({**TINY, "dry_run": True, "media_dir": str(scene_media)}):
+    with tempconfig({**SCENE_TEST, "dry_run": True, "media_dir": str(scene_media)}):
         scene_class().render()
     assert len(captions) >= 5 and len(visible_counts) > 100
     assert max(visible_counts) == 1
@@ -283,3 +283,12 @@ def test_every_prediction_pauses_with_a_cue_gone_at_the_reveal(construct_scene, 
         reveal = beats[beats.index(name) + 1]
         assert shown_before[reveal] == [name], "the cue is on screen through the pause"
         assert shown_at_start[reveal] == [], "the cue is gone when the reveal starts"
+
+
+@pytest.mark.parametrize(
+    "scene_class", [OneVectorLesson, EdgeCases, Invariances], ids=lambda c: c.__name__
+)
+def test_the_heading_ends_before_the_gain_and_epsilon_readouts(construct_scene, scene_class):
+    scene = construct_scene(scene_class)
+    gap = scene.board.settings.get_left()[0] - scene.heading.get_right()[0]
+    assert gap >= 0.3, f"the heading runs {0.3 - gap:.2f} units into 'gain'"

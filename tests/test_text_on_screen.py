@@ -16,7 +16,7 @@ from scenes import lesson_kit
 from scenes.cards import TitleCard
 from scenes.catalog import load_scene_class, scene_names
 from scenes.typeface import FONT
-from tests.conftest import TINY
+from tests.conftest import SCENE_TEST
 
 MIN_CAP_PX = 12.0
 """Least height of capitals and digits at 480p, in pixels."""
@@ -59,7 +59,7 @@ def built(name: str, media: str) -> dict:
     lesson_kit.digit_outlines.cache_clear()
     scene_class = TitleCard if name == "TitleCard" else load_scene_class(name)
     try:
-        with tempconfig({**TINY, "dry_run": True, "media_dir": media}):
+        with tempconfig({**SCENE_TEST, "dry_run": True, "media_dir": media}):
             scene = scene_class(skip_animations=True)
             scene.render()
     finally:
