@@ -99,6 +99,8 @@ __all__ = [
     "project",
     "fit_zoom",
     "frame_box",
+    "inside",
+    "boxes_meet",
     "Box",
     "FRAME_MARGIN",
     "PANEL_MARGIN",
@@ -676,6 +678,19 @@ def _entry_zoom(flat: np.ndarray, box: Box) -> float:
     leave = np.where(zero, np.where(covers, np.inf, -np.inf), np.maximum(a, b)).min(axis=1)
     hits = (enter < leave) & (leave > 0)
     return float(np.max([enter[hits].min(), 0.0])) if hits.any() else np.inf
+
+
+def inside(flat: np.ndarray, box: Box, margin: float = 0.0) -> np.ndarray:
+    """Which frame points ``flat`` (shape (k, 2)) lie inside ``box`` grown by ``margin``."""
+    flat = np.reshape(flat, (-1, 2))
+    low = np.array(box[:2]) - margin
+    high = np.array(box[2:]) + margin
+    return np.all((flat > low) & (flat < high), axis=1)
+
+
+def boxes_meet(a: Box, b: Box) -> bool:
+    """Whether two frame boxes overlap."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def frame_box(panel: Mobject) -> Box:

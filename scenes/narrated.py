@@ -136,7 +136,7 @@ class Narrated(VoiceoverScene):
     def pause_for_prediction(self, name: str) -> None:
         """Hold :data:`PREDICTION_PAUSE` seconds with the cue on screen from the first frame
         and a shrinking countdown bar (all else still); the cue stays until the next beat."""
-        cue = kit.prediction_cue()
+        cue = self.place_cue(kit.prediction_cue())
         bar = kit.countdown_bar(cue)
         self.cue = Group(cue, bar)
         self.show_cue(cue, bar)
@@ -145,6 +145,11 @@ class Narrated(VoiceoverScene):
             UpdateFromAlphaFunc(bar, lambda m, a: kit.set_countdown(m, cue, a), rate_func=linear),
             run_time=PREDICTION_PAUSE,
         )
+
+    def place_cue(self, cue: Mobject) -> Mobject:
+        """Hook: move the prediction ``cue`` (built at the bottom centre) where it hides
+        nothing; return it."""
+        return cue
 
     def show_cue(self, *parts: Mobject) -> None:
         """Put the cue's ``parts`` on screen (a 3D scene fixes them in frame)."""

@@ -19,6 +19,9 @@ from typing import ClassVar
 import numpy as np
 from manim import (
     DEGREES,
+    DOWN,
+    LEFT,
+    RIGHT,
     Animation,
     FadeIn,
     FadeOut,
@@ -28,6 +31,7 @@ from manim import (
     UpdateFromAlphaFunc,
     VGroup,
     VMobject,
+    config,
     interpolate_color,
     linear,
     smooth,
@@ -190,6 +194,31 @@ class GeometryScene(NarratedThreeDScene):
         corners = list(self.corner_panels.values())
         shown = [p for p in self.pinned if p in self.mobjects and p not in corners]
         return [kit.frame_box(panel) for panel in corners + shown]
+
+    def place_cue(self, cue: Mobject) -> Mobject:
+        """Put the prediction cue at the bottom centre, left or right, whichever covers the
+        fewest drawn points (and labels) and no shown panel; the bottom centre on a tie."""
+        camera = self.renderer.camera
+        flat = kit.project(
+            self.drawn_points(),
+            camera.get_phi(),
+            camera.get_theta(),
+            camera.get_zoom(),
+            camera.get_focal_distance(),
+        )
+        panels = self.keep_out()
+
+        def covered(spot: np.ndarray) -> float:
+            cue.move_to(spot, aligned_edge=DOWN)
+            box = kit.frame_box(cue)
+            if any(kit.boxes_meet(box, panel) for panel in panels):
+                return np.inf
+            return float(kit.inside(flat, box, kit.PANEL_MARGIN).sum())
+
+        bottom = cue.get_bottom()
+        side = config.frame_width / 2 - cue.width / 2 - kit.FRAME_MARGIN
+        spots = [bottom, bottom + side * LEFT, bottom + side * RIGHT]
+        return cue.move_to(min(spots, key=covered), aligned_edge=DOWN)
 
     # --- moving --------------------------------------------------------------------------
 

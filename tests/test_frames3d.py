@@ -9,6 +9,7 @@ from manim import config
 
 import normmath as nm
 from scenes import kit
+from scenes.beyond import AnyWidth, RealActivations
 from scenes.layernorm import Bias, Epsilon, Gain, MeanCentering, Standardization
 from scenes.narrated import PREDICTION_PAUSE, is_prediction, scene_beats
 from scenes.onevector import OneVectorGeometry
@@ -149,6 +150,35 @@ def test_every_prediction_is_followed_by_a_pause(construct_scene, scene_class):
     on_screen = scene.get_mobject_family_members()
     for _, _, cue in scene.pauses:
         assert len(cue) == 2 and not any(part in on_screen for part in cue), "cue left over"
+
+
+@pytest.mark.parametrize(
+    "scene_class",
+    [
+        Standardization,
+        Gain,
+        Bias,
+        Epsilon,
+        RMSNormHealthy,
+        RMSNormCollapse,
+        AnyWidth,
+        RealActivations,
+    ],
+    ids=lambda c: c.__name__,
+)
+def test_the_prediction_cue_hides_no_point(construct_scene, monkeypatch, scene_class):
+    hidden = []
+    place = scene_class.place_cue
+
+    def recording_place(self, cue):
+        placed = place(self, cue)
+        xy = frame_position(self.renderer.camera, self.drawn_points())
+        hidden.append(int(kit.inside(xy, kit.frame_box(placed)).sum()))
+        return placed
+
+    monkeypatch.setattr(scene_class, "place_cue", recording_place)
+    construct_scene(scene_class)
+    assert hidden and hidden == [0] * len(hidden), f"points under each cue: {hidden}"
 
 
 def test_one_vector_positions_and_readouts_are_the_lesson_numbers(construct_scene):
