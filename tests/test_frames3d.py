@@ -26,6 +26,8 @@ SCENES_3D = [
     RMSNormComparison,
     OneVectorGeometry,
 ]
+PREDICTING_3D = [Standardization, Gain, Bias, Epsilon, RMSNormHealthy, RMSNormCollapse]
+"""The 3D scenes of the first part that ask for a prediction."""
 LABEL_MIN_PX_AT_480P = 12
 
 
@@ -136,11 +138,7 @@ def test_a_box_holding_the_frame_centre_is_ignored():
     )
 
 
-@pytest.mark.parametrize(
-    "scene_class",
-    [Standardization, Gain, Bias, Epsilon, RMSNormHealthy, RMSNormCollapse],
-    ids=lambda c: c.__name__,
-)
+@pytest.mark.parametrize("scene_class", PREDICTING_3D, ids=lambda c: c.__name__)
 def test_every_prediction_is_followed_by_a_pause(construct_scene, scene_class):
     scene = construct_scene(scene_class)
     questions = [name for name in scene_beats(scene_class) if is_prediction(scene.beat_text(name))]
@@ -153,18 +151,7 @@ def test_every_prediction_is_followed_by_a_pause(construct_scene, scene_class):
 
 
 @pytest.mark.parametrize(
-    "scene_class",
-    [
-        Standardization,
-        Gain,
-        Bias,
-        Epsilon,
-        RMSNormHealthy,
-        RMSNormCollapse,
-        AnyWidth,
-        RealActivations,
-    ],
-    ids=lambda c: c.__name__,
+    "scene_class", [*PREDICTING_3D, AnyWidth, RealActivations], ids=lambda c: c.__name__
 )
 def test_the_prediction_cue_hides_no_point(construct_scene, monkeypatch, scene_class):
     hidden = []
