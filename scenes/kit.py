@@ -641,47 +641,51 @@ def fit_zoom(
     theta: float,
     focal: float,
     keep_out: Sequence[Box] = (),
+    halves: np.ndarray | None = None,
 ) -> float:
     """The largest zoom at which every row of ``points`` projects inside the frame with
     :data:`FRAME_MARGIN` to spare and outside every ``keep_out`` box (a panel pinned in the
     frame, grown by :data:`PANEL_MARGIN`); infinite for no points.
 
-    Zooming scales the projection ``p`` about the frame's centre, so a point enters a box
-    that does not hold the centre at the smallest ``z`` with ``z p`` inside it; the fit
-    stays below that for every point.
+    ``halves`` (shape (k, 2), zero by default) is the half width and height each point
+    covers on screen whatever the zoom: a label facing the camera is drawn at its own size
+    around its projected centre. Zooming scales the projection ``p`` about the frame's
+    centre, so a point enters a box that does not hold the centre at the smallest ``z``
+    with ``z p`` inside it (grown by the point's halves); the fit stays below that.
     """
     points = np.atleast_2d(points)
     if points.size == 0:
         return np.inf
     flat = project(points, phi, theta, 1.0, focal)
-    reach = np.abs(flat).max(axis=0)
-    room = np.array([config.frame_width, config.frame_height]) / 2 - FRAME_MARGIN
-    with np.errstate(divide="ignore"):
-        zoom = float(np.min(room / reach))
+    halves = np.zeros_like(flat) if halves is None else np.broadcast_to(halves, flat.shape)
+    frame = np.array([config.frame_width, config.frame_height]) / 2 - FRAME_MARGIN
+    room = np.maximum(frame - halves, 0.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        zoom = float(np.nanmin(np.where(flat == 0, np.inf, room / np.abs(flat))))
     for box in keep_out:
-        zoom = min(zoom, _entry_zoom(flat, box))
+        zoom = min(zoom, _entry_zoom(flat, box, halves))
     return zoom
 
 
-def _entry_zoom(flat: np.ndarray, box: Box) -> float:
+def _entry_zoom(flat: np.ndarray, box: Box, halves: np.ndarray) -> float:
     """The smallest zoom at which a projected point ``z * flat`` enters ``box`` grown by
-    :data:`PANEL_MARGIN` (infinite when none does, or the box holds the frame's centre)."""
-    low = np.array(box[:2]) - PANEL_MARGIN
-    high = np.array(box[2:]) + PANEL_MARGIN
-    if np.all(low <= 0) and np.all(high >= 0):
-        return np.inf
+    :data:`PANEL_MARGIN` and the point's ``halves`` (infinite when none does; a point whose
+    grown box holds the frame's centre cannot avoid it and is left out)."""
+    low = np.array(box[:2]) - PANEL_MARGIN - halves
+    high = np.array(box[2:]) + PANEL_MARGIN + halves
     covers = (low <= 0) & (high >= 0)
     with np.errstate(divide="ignore", invalid="ignore"):
         a, b = low / flat, high / flat
     zero = flat == 0
     enter = np.where(zero, np.where(covers, 0.0, np.inf), np.minimum(a, b)).max(axis=1)
     leave = np.where(zero, np.where(covers, np.inf, -np.inf), np.maximum(a, b)).min(axis=1)
-    hits = (enter < leave) & (leave > 0)
+    hits = (enter < leave) & (leave > 0) & ~covers.all(axis=1)
     return float(np.max([enter[hits].min(), 0.0])) if hits.any() else np.inf
 
 
-def inside(flat: np.ndarray, box: Box, margin: float = 0.0) -> np.ndarray:
-    """Which frame points ``flat`` (shape (k, 2)) lie inside ``box`` grown by ``margin``."""
+def inside(flat: np.ndarray, box: Box, margin=0.0) -> np.ndarray:
+    """Which frame points ``flat`` (shape (k, 2)) lie inside ``box`` grown by ``margin``
+    (a number, or per point a half width and height, shape (k, 2))."""
     flat = np.reshape(flat, (-1, 2))
     low = np.array(box[:2]) - margin
     high = np.array(box[2:]) + margin

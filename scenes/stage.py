@@ -79,14 +79,19 @@ def vector_text(values) -> str:
     return "(" + ", ".join(f"{float(v):.3g}" for v in values) + ")"
 
 
-def _corners(label: Mobject, phi: float, theta: float) -> np.ndarray:
-    """The four corners, in scene coordinates, of a flat ``label`` drawn facing a camera at
-    polar angle ``phi`` and azimuth ``theta``: its centre plus half its width along the
-    screen's right and half its height along the screen's up, shape (4, 3)."""
-    right, up = kit.view_rotation(phi, theta)[:2]
-    signs = np.array([[-1, -1], [-1, 1], [1, -1], [1, 1]])
-    half = signs * np.array([label.width, label.height]) / 2
-    return label.get_center() + half[:, :1] * right + half[:, 1:] * up
+def _with_labels(points: np.ndarray, labels: list[Mobject]) -> tuple[np.ndarray, np.ndarray]:
+    """``points`` (half sizes zero) followed by the centres of ``labels`` with their half
+    widths and heights, shapes (k, 3) and (k, 2)."""
+    centres = np.array([label.get_center() for label in labels]).reshape(-1, 3)
+    halves = np.array([[label.width / 2, label.height / 2] for label in labels]).reshape(-1, 2)
+    return np.concatenate([points, centres]), np.concatenate([np.zeros((len(points), 2)), halves])
+
+
+def frame_positions(camera, points: np.ndarray) -> np.ndarray:
+    """Frame coordinates (x, y) where ``camera`` draws scene ``points`` now (its own
+    projection, roll included), shape (k, 2)."""
+    camera.reset_rotation_matrix()
+    return camera.project_points(np.reshape(points, (-1, 3)))[:, :2]
 
 
 class GeometryScene(NarratedThreeDScene):
@@ -119,14 +124,14 @@ class GeometryScene(NarratedThreeDScene):
         self.corner_panels = self.build_panels()
         self.prepare()
         pose = kit.POSES[self.pose]
-        phi, theta = pose.phi * DEGREES, pose.theta * DEGREES
-        labels = [_corners(label, phi, theta) for label in self.framed_labels]
+        points, halves = _with_labels(self.opening_points(), self.framed_labels)
         fit = kit.fit_zoom(
-            np.concatenate([self.opening_points(), *labels]),
-            phi,
-            theta,
+            points,
+            pose.phi * DEGREES,
+            pose.theta * DEGREES,
             pose.focal_distance,
             self.keep_out(),
+            halves,
         )
         pose = pose.with_zoom(min(pose.zoom, fit))
         self.set_camera_orientation(**pose.kwargs())
@@ -197,15 +202,10 @@ class GeometryScene(NarratedThreeDScene):
 
     def place_cue(self, cue: Mobject) -> Mobject:
         """Put the prediction cue at the bottom centre, left or right, whichever covers the
-        fewest drawn points (and labels) and no shown panel; the bottom centre on a tie."""
-        camera = self.renderer.camera
-        flat = kit.project(
-            self.drawn_points(),
-            camera.get_phi(),
-            camera.get_theta(),
-            camera.get_zoom(),
-            camera.get_focal_distance(),
-        )
+        fewest drawn points (and framed labels, as the camera draws them now) and no shown
+        panel; the bottom centre on a tie."""
+        points, halves = self.framed_now()
+        flat = frame_positions(self.renderer.camera, points)
         panels = self.keep_out()
 
         def covered(spot: np.ndarray) -> float:
@@ -213,7 +213,7 @@ class GeometryScene(NarratedThreeDScene):
             box = kit.frame_box(cue)
             if any(kit.boxes_meet(box, panel) for panel in panels):
                 return np.inf
-            return float(kit.inside(flat, box, kit.PANEL_MARGIN).sum())
+            return float(kit.inside(flat, box, kit.PANEL_MARGIN + halves).sum())
 
         bottom = cue.get_bottom()
         side = config.frame_width / 2 - cue.width / 2 - kit.FRAME_MARGIN
@@ -272,18 +272,17 @@ class GeometryScene(NarratedThreeDScene):
 
     # --- camera ------------------------------------------------------------------------
 
-    def drawn_points(self, phi: float | None = None, theta: float | None = None) -> np.ndarray:
-        """Positions of every registered point group now in the scene, and the corners of
-        every framed label shown as a camera at ``phi``, ``theta`` (by default the camera's
-        own) draws them, shape (k, 3)."""
-        camera = self.renderer.camera
-        phi = camera.get_phi() if phi is None else phi
-        theta = camera.get_theta() if theta is None else theta
+    def drawn_points(self) -> np.ndarray:
+        """Positions of every registered point group now in the scene, shape (k, 3)."""
         shown = [kit.positions(g) for g in self.points_mob.values() if g in self.mobjects]
-        shown += [
-            _corners(label, phi, theta) for label in self.framed_labels if label in self.mobjects
-        ]
         return np.concatenate(shown) if shown else np.zeros((0, 3))
+
+    def framed_now(self) -> tuple[np.ndarray, np.ndarray]:
+        """What the framing keeps in view now: the drawn points and the centres of the
+        framed labels shown, shape (k, 3), with the half width and height each covers on
+        screen, shape (k, 2) (zero for a point; a label is drawn at its own size)."""
+        shown = [label for label in self.framed_labels if label in self.mobjects]
+        return _with_labels(self.drawn_points(), shown)
 
     def camera_to(
         self,
@@ -315,7 +314,8 @@ class GeometryScene(NarratedThreeDScene):
 
         def fit(alpha: float) -> float:
             phi, theta = nm.interpolate(start[:2], end[:2], alpha)
-            return kit.fit_zoom(self.drawn_points(phi, theta), phi, theta, focal, keep_out)
+            points, halves = self.framed_now()
+            return kit.fit_zoom(points, phi, theta, focal, keep_out, halves)
 
         steady = np.inf
         if not points_move:

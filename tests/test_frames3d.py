@@ -14,6 +14,7 @@ from scenes.layernorm import Bias, Epsilon, Gain, MeanCentering, Standardization
 from scenes.narrated import PREDICTION_PAUSE, is_prediction, scene_beats
 from scenes.onevector import OneVectorGeometry
 from scenes.rmsnorm import RMSNormCollapse, RMSNormComparison, RMSNormHealthy
+from scenes.stage import frame_positions
 
 SCENES_3D = [
     MeanCentering,
@@ -29,12 +30,6 @@ SCENES_3D = [
 PREDICTING_3D = [Standardization, Gain, Bias, Epsilon, RMSNormHealthy, RMSNormCollapse]
 """The 3D scenes of the first part that ask for a prediction."""
 LABEL_MIN_PX_AT_480P = 12
-
-
-def frame_position(camera, points):
-    """Frame coordinates of scene points as the scene's own camera projects them now."""
-    camera.reset_rotation_matrix()
-    return camera.project_points(np.atleast_2d(points))[:, :2]
 
 
 @pytest.mark.parametrize("scene_class", SCENES_3D, ids=lambda c: c.__name__)
@@ -83,23 +78,23 @@ def test_every_centered_point_lies_inside_the_drawn_plane(construct_scene):
 
 
 @pytest.mark.parametrize("scene_class", SCENES_3D, ids=lambda c: c.__name__)
-def test_every_drawn_point_stays_in_the_frame_and_out_from_under_the_panels(
+def test_every_drawn_point_and_label_stays_in_the_frame_and_out_from_under_the_panels(
     sample_scene, scene_class
 ):
     half = np.array([config.frame_width, config.frame_height]) / 2
     outside, covered = [], []
 
     def probe(scene, time):
-        points = scene.drawn_points()
+        points, halves = scene.framed_now()  # a label: its centre and half its size
         if len(points) == 0:
             return
-        xy = frame_position(scene.renderer.camera, points)
+        xy = frame_positions(scene.renderer.camera, points)
         beat = list(scene_beats(scene_class))[len(scene.beats_done)]
         when = (beat, round(scene.renderer.time + time, 1))
-        if np.any(np.abs(xy) > half):
+        if np.any(np.abs(xy) + halves > half):
             outside.append(when)
-        for x0, y0, x1, y1 in scene.keep_out():
-            if np.any((xy[:, 0] > x0) & (xy[:, 0] < x1) & (xy[:, 1] > y0) & (xy[:, 1] < y1)):
+        for box in scene.keep_out():
+            if kit.inside(xy, box, halves).any():
                 covered.append(when)
 
     sample_scene(scene_class, probe)
@@ -132,6 +127,18 @@ def test_the_fit_keeps_points_out_of_a_corner_box():
     assert inside(zoom * (1 + 1e-6)).any(), "the fit is the largest such zoom"
 
 
+def test_a_label_is_kept_clear_by_its_own_size_whatever_the_zoom():
+    phi, theta = 1.2, -0.8
+    centre = np.array([[-3.0, 2.0, 0.0]]) @ kit.view_rotation(phi, theta)
+    box = (-config.frame_width / 2, 2.5, -2.0, config.frame_height / 2)
+    half = np.array([[0.8, 0.2]])
+    zoom = kit.fit_zoom(centre, phi, theta, 20.0, [box], half)
+    # at zoom z the label spans z * (-3, 2) +- (0.8, 0.2): its top edge reaches the grown
+    # box's bottom when 2 z + 0.2 = 2.5 - margin (its right edge is left of -2 + margin)
+    assert zoom == pytest.approx((2.5 - kit.PANEL_MARGIN - 0.2) / 2.0)
+    assert kit.fit_zoom(centre, phi, theta, 20.0, [box]) > zoom
+
+
 def test_a_box_holding_the_frame_centre_is_ignored():
     assert kit.fit_zoom(np.ones((1, 3)), 1.0, 0.5, 20.0, [(-1.0, -1.0, 1.0, 1.0)]) == (
         kit.fit_zoom(np.ones((1, 3)), 1.0, 0.5, 20.0)
@@ -159,8 +166,9 @@ def test_the_prediction_cue_hides_no_point(construct_scene, monkeypatch, scene_c
 
     def recording_place(self, cue):
         placed = place(self, cue)
-        xy = frame_position(self.renderer.camera, self.drawn_points())
-        hidden.append(int(kit.inside(xy, kit.frame_box(placed)).sum()))
+        points, halves = self.framed_now()
+        xy = frame_positions(self.renderer.camera, points)
+        hidden.append(int(kit.inside(xy, kit.frame_box(placed), halves).sum()))
         return placed
 
     monkeypatch.setattr(scene_class, "place_cue", recording_place)

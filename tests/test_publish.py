@@ -60,6 +60,14 @@ def test_no_manifest_holds_an_absolute_path():
         assert str(folder.parent) not in text and '"/' not in text, manifest
 
 
+def test_chapters_carry_the_titles_and_the_page_the_summaries():
+    made = bundle()
+    names = list(BEATS)
+    assert [ch.title for ch in made.lecture.chapters] == [f"{n} chapter" for n in names]
+    page = (made.folder / "index.html").read_text(encoding="utf-8")
+    assert all(f"{n}: {n} summary" in page for n in names)
+
+
 def test_deck_references_only_files_in_the_bundle():
     folder = bundle().folder
     page = folder / DECK_PAGE
@@ -96,8 +104,7 @@ def test_a_failing_part_writes_nothing():
 
 
 def test_an_unchanged_bundle_is_up_to_date_and_a_damaged_one_is_rebuilt():
-    first = bundle()
-    layout = Layout(first.folder.parent)
+    layout = Layout(bundle().folder.parent)  # the parts are up to date there
     copy = temp_folder("normgeom-rebundle-") / "bundle"
     movie = partial(RenderJob, quality=TINY, voice="none", params=SceneParams())
     scenes = [slide_target(n) for n in BEATS]
@@ -108,11 +115,11 @@ def test_an_unchanged_bundle_is_up_to_date_and_a_damaged_one_is_rebuilt():
     again = publish(Runner(layout, jobs=2), movie, scenes, copy)
     assert again.cached and again.manifest == made.manifest
     assert index.stat().st_mtime_ns == written
-    first = next(iter(BEATS))
-    still = copy / "stills" / f"{first}.png"
+    scene = next(iter(BEATS))
+    still = copy / "stills" / f"{scene}.png"
     still.write_bytes(still.read_bytes()[:100])
     repaired = publish(Runner(layout, jobs=2), movie, scenes, copy)
     assert not repaired.cached
     assert hashlib.sha256(still.read_bytes()).hexdigest() == next(
-        entry.sha256 for entry in made.manifest.files if entry.path == f"stills/{first}.png"
+        entry.sha256 for entry in made.manifest.files if entry.path == f"stills/{scene}.png"
     )

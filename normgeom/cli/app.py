@@ -9,15 +9,21 @@ and exit code 2 (:mod:`normgeom.cli.failures`); a failed render exits with 1.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from normgeom.cli import options
 from normgeom.cli.failures import fail, user_error_types, user_errors
-from normgeom.cli.params import render_settings
+from normgeom.cli.params import RenderSettings, render_settings
 from normgeom.cli.publishing import publish, slides, stills
 from normgeom.explain import EXPLAIN_CONTEXT, explain
 from normgeom.render.paths import Layout, output_path
+
+if TYPE_CHECKING:  # annotations only: the commands import what they run when they run
+    from normgeom.render.runner import JobResult, Runner
+    from normgeom.render.targets import Target
 
 __all__ = ["app", "main"]
 
@@ -82,8 +88,7 @@ def render(
         settings = render_settings(quality, voice, jobs, config, gamma, beta, eps, points, vector)
         runner, results = _render_movies(targets, settings, verbose, stock_cameras)
         delivered = [deliver(r, fmt, runner.state) for r in results]
-    preset, name = settings[:2]
-    title = f"{len(results)} scene(s) at {preset.label}, voice {name}"
+    title = f"{len(results)} scene(s) at {settings.quality.label}, voice {settings.voice}"
     if all(r.cached for r in results) and all(cached for _, cached in delivered):
         title += ": up to date"
     rows = [(r, path) for r, (path, _) in zip(results, delivered, strict=True)]
@@ -115,7 +120,6 @@ def video(
 
     with user_errors():
         settings = render_settings(quality, voice, jobs, config, gamma, beta, eps, points, vector)
-        preset, name = settings[:2]
         target = output_path(output, Layout.default().lecture())
         if target.suffix.lower() != ".mp4":
             raise UsageError(f"--output {output}: the lecture is an MP4; end the name in .mp4")
@@ -128,8 +132,8 @@ def video(
     state = "up to date" if lecture.cached else "composed"
     console.print(
         f"lecture {state}: {shown(lecture.files.video)} ({clock(lecture.duration)}, "
-        f"{len(lecture.chapters)} chapters, {size(lecture.files.video)}, {preset.label}, "
-        f"voice {name})",
+        f"{len(lecture.chapters)} chapters, {size(lecture.files.video)}, "
+        f"{settings.quality.label}, voice {settings.voice})",
         highlight=False,
     )
     for path in lecture.files.all()[1:]:
@@ -137,8 +141,12 @@ def video(
 
 
 def _render_movies(
-    targets: list, settings: tuple, verbose: bool, stock_cameras: bool, outputs: tuple = ()
-) -> tuple:
+    targets: list[Target],
+    settings: RenderSettings,
+    verbose: bool,
+    stock_cameras: bool,
+    outputs: tuple[Path, ...] = (),
+) -> tuple[Runner, list[JobResult]]:
     """Run the movie jobs of ``targets`` with the checked ``settings`` of
     :func:`render_settings`, showing progress; ``outputs`` (and the state file) are checked
     writable first. Returns the runner and the results in order."""
@@ -149,12 +157,14 @@ def _render_movies(
     from normgeom.render.paths import check_writable
     from normgeom.render.runner import Runner
 
-    preset, name, params, workers = settings
     layout = Layout.default()
     for path in (*outputs, layout.state_file):
         check_writable(path)
-    runner = Runner(layout, jobs=workers, verbose=verbose)
-    work = [RenderJob(t, preset, name, params, caching_cameras=not stock_cameras) for t in targets]
+    runner = Runner(layout, jobs=settings.jobs, verbose=verbose)
+    quality, voice, params = settings.quality, settings.voice, settings.params
+    work = [
+        RenderJob(t, quality, voice, params, caching_cameras=not stock_cameras) for t in targets
+    ]
     with scene_progress(Console(stderr=True), len(work), live=not verbose) as done:
         return runner, runner.run(work, on_done=done)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 import normmath as nm
 from normgeom.errors import UsageError
@@ -16,7 +17,7 @@ from normgeom.render.quality import Quality, resolve_quality
 from normgeom.render.runner import default_jobs
 from scenes.params import SceneParams, load_params
 
-__all__ = ["parse_triple", "build_params", "render_settings"]
+__all__ = ["parse_triple", "build_params", "RenderSettings", "render_settings"]
 
 
 def parse_triple(text: str, name: str) -> tuple[float, float, float]:
@@ -62,6 +63,15 @@ def build_params(
     return replace(params, **overrides).validated()
 
 
+class RenderSettings(NamedTuple):
+    """A command's checked settings: quality preset, voice name, scene parameters, workers."""
+
+    quality: Quality
+    voice: str
+    params: SceneParams
+    jobs: int
+
+
 def render_settings(
     quality: str,
     voice: str | None,
@@ -72,7 +82,7 @@ def render_settings(
     eps: str | None = None,
     points: str | None = None,
     vector: str | None = None,
-) -> tuple[Quality, str, SceneParams, int]:
+) -> RenderSettings:
     """The checked quality preset, voice name, parameters and worker count of a command.
 
     Raises
@@ -99,4 +109,4 @@ def render_settings(
     )
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs: expected a positive number, got {jobs}")
-    return preset, name, params, jobs or default_jobs()
+    return RenderSettings(preset, name, params, jobs or default_jobs())
