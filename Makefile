@@ -18,7 +18,9 @@ help:
 	@echo "make scene  S=MeanCentering Q=high F=gif   one scene (F: mp4 gif png webm)"
 	@echo "make activations-data                 re-record the lecture's real activations (runs the model)"
 	@echo "make contact-sheet                    every scene at 25/50/75/100% -> docs/contact-sheet.png"
-	@echo "make gifs | stills | bench | lint | clean"
+	@echo "make slides | bundle  [Q=... OUT=...]  the slide deck; the publishable folder"
+	@echo "make gifs | stills | docs-media | bench | lint | clean"
+	@echo "make setup | dev-setup                the environment (dev-setup: plus the test tools)"
 
 setup: $(STAMP)
 
@@ -31,7 +33,7 @@ $(STAMP): pyproject.toml tools/setup.sh
 dev-setup: $(DEV_STAMP)
 
 $(DEV_STAMP): $(STAMP)
-	$(PY) -m pip install -q -e ".[dev]"
+	@NORMGEOM_EXTRAS=slides,piper,dev tools/setup.sh
 	@touch $@
 
 video: setup
@@ -44,7 +46,7 @@ gifs: setup
 	$(VENV)/bin/normgeom render all --quality low --format gif --voice none $(JOBS_FLAG)
 
 stills: setup
-	$(VENV)/bin/normgeom render all --quality $(Q) --format png --voice none $(JOBS_FLAG)
+	$(VENV)/bin/normgeom stills --quality $(Q) $(JOBS_FLAG)
 
 contact-sheet: setup
 	$(VENV)/bin/normgeom render all --quality low --voice none $(JOBS_FLAG)

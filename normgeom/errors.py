@@ -1,8 +1,15 @@
-"""The pipeline's exceptions."""
+"""The pipeline's exceptions, and its one-line warnings."""
 
 from __future__ import annotations
 
-__all__ = ["UsageError", "RenderError"]
+import sys
+
+__all__ = ["UsageError", "RenderError", "warn"]
+
+
+def warn(message: str) -> None:
+    """Print ``normgeom: warning: <message>`` on stderr (the run goes on)."""
+    print(f"normgeom: warning: {message}", file=sys.stderr)
 
 
 class UsageError(ValueError):

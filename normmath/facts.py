@@ -14,7 +14,7 @@ import numpy as np
 
 from normmath.datasets import PointSet
 from normmath.geometry import sphere_radius
-from normmath.norms import layer_norm, row_mean, row_variance
+from normmath.norms import layer_norm, row_mean, row_std
 from normmath.validation import as_rows
 
 __all__ = [
@@ -82,7 +82,7 @@ def tight_cluster(points) -> TightCluster | None:
     x = as_rows(points)
     if x.ndim != 2 or len(x) < 3:
         return None
-    spread = np.sqrt(np.ma.filled(row_variance(x), np.inf))
+    spread = np.asarray(row_std(x))
     order = np.argsort(spread, kind="stable")
     ranked = spread[order]
     best = None

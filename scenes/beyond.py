@@ -95,7 +95,6 @@ class HalfPlaneScene(GeometryScene):
 
     up: np.ndarray = np.array([0.0, 1.0, 0.0])
     right: np.ndarray = np.array([1.0, 0.0, 0.0])
-    narration_values: ClassVar[tuple[str, ...]] = ()
 
     def place(self, coords) -> np.ndarray:
         """Scene points of meridian coordinates (..., 2) -> (..., 3)."""

@@ -29,6 +29,7 @@ from contextlib import contextmanager
 
 import numpy as np
 from manim import VMobject
+from manim.camera.three_d_camera import ThreeDCamera
 
 from scenes.overlay_camera import OverlayCachingCamera
 
@@ -36,7 +37,9 @@ __all__ = [
     "ROLES",
     "FAR_OPACITY",
     "BEHIND_OPACITY",
+    "DepthCues",
     "DepthCueCamera",
+    "StockDepthCueCamera",
     "behind_polygon",
     "behind_shell",
     "set_depth_role",
@@ -126,8 +129,8 @@ class _Registry:
         self.shares: dict[int, float] = {}
 
 
-class DepthCueCamera(OverlayCachingCamera):
-    """:class:`~scenes.overlay_camera.OverlayCachingCamera` with depth cues (see module)."""
+class DepthCues:
+    """The depth cues (see module), mixed into a 3D camera class."""
 
     def __init__(self, *args, **kwargs) -> None:
         self._depth = _Registry()
@@ -219,3 +222,11 @@ class DepthCueCamera(OverlayCachingCamera):
             with self._dimmed(float(factor)):
                 self.apply_stroke(ctx, vmobject)
         return self
+
+
+class DepthCueCamera(DepthCues, OverlayCachingCamera):
+    """:class:`~scenes.overlay_camera.OverlayCachingCamera` with depth cues."""
+
+
+class StockDepthCueCamera(DepthCues, ThreeDCamera):
+    """Manim's own :class:`ThreeDCamera` with the same depth cues (caching cameras off)."""

@@ -82,12 +82,15 @@ class Narrated(VoiceoverScene):
 
     caching_camera: type | None = None
     """The camera class used unless ``settings.caching_cameras`` is off (None: Manim's)."""
+    stock_camera: type | None = None
+    """The camera class used when ``settings.caching_cameras`` is off (None: Manim's)."""
 
     def __init__(self, settings: SceneSettings | None = None, **kwargs) -> None:
         self.settings = settings or SceneSettings.from_environment()
         self.params = self.settings.params
-        if self.settings.caching_cameras and self.caching_camera is not None:
-            kwargs.setdefault("camera_class", self.caching_camera)
+        camera = self.caching_camera if self.settings.caching_cameras else self.stock_camera
+        if camera is not None:
+            kwargs.setdefault("camera_class", camera)
         super().__init__(**kwargs)
 
     def setup(self) -> None:

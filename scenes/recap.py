@@ -26,7 +26,6 @@ from scenes import kit
 from scenes.kit import PALETTE
 from scenes.lesson_kit import plain_text, veil
 from scenes.narrated import NarratedScene
-from scenes.params import load_params
 from scenes.wording import written
 
 __all__ = ["Sketch", "Recap"]
@@ -104,7 +103,6 @@ class Recap(NarratedScene):
 
     def setup(self) -> None:
         super().setup()
-        self.params = load_params()
         self.cloud = nm.with_cluster_groups(self.params.cloud())
         self.steps = nm.layer_norm_steps(
             self.cloud.points, self.params.gamma, self.params.beta, eps=0.0

@@ -40,7 +40,7 @@ from manim import (
 
 import normmath as nm
 from scenes import kit
-from scenes.depth_camera import DepthCueCamera
+from scenes.depth_camera import DepthCueCamera, StockDepthCueCamera
 from scenes.narrated import NarratedThreeDScene
 
 __all__ = [
@@ -109,10 +109,8 @@ class GeometryScene(NarratedThreeDScene):
     formula: ClassVar[str] = ""
     formula_caption: ClassVar[str | None] = None
     orbit_degrees: ClassVar[float] = 140.0
-
-    def __init__(self, **kwargs) -> None:
-        kwargs.setdefault("camera_class", DepthCueCamera)
-        super().__init__(**kwargs)
+    caching_camera = DepthCueCamera
+    stock_camera = StockDepthCueCamera
 
     def setup(self) -> None:
         super().setup()

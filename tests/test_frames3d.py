@@ -112,16 +112,9 @@ def test_the_fit_keeps_points_out_of_a_corner_box():
     free = kit.fit_zoom(points, phi, theta, 20.0)
     zoom = kit.fit_zoom(points, phi, theta, 20.0, [box])
     assert zoom == pytest.approx((3.0 - kit.PANEL_MARGIN) / 3.0) and zoom < free
-    grown = np.array(box) + kit.PANEL_MARGIN * np.array([-1, -1, 1, 1])
 
     def inside(z):
-        xy = kit.project(points, phi, theta, z, 20.0)
-        return (
-            (xy[:, 0] > grown[0])
-            & (xy[:, 0] < grown[2])
-            & (xy[:, 1] > grown[1])
-            & (xy[:, 1] < grown[3])
-        )
+        return kit.inside(kit.project(points, phi, theta, z, 20.0), box, kit.PANEL_MARGIN)
 
     assert not inside(zoom * (1 - 1e-9)).any()
     assert inside(zoom * (1 + 1e-6)).any(), "the fit is the largest such zoom"

@@ -54,3 +54,19 @@ def test_pictures_show_normmath_points_seen_from_the_pose(construct_scene, sketc
     )
     assert len(dots) == len(seen) and _is_uniform_image(dots, seen)
     assert picture.width <= 3.0 + 0.2 and picture.height <= 2.0 + 0.2
+
+
+def test_the_recap_draws_the_parameters_its_settings_give(silent_voice, scene_media):
+    from dataclasses import replace
+
+    from manim import tempconfig
+
+    from scenes.params import SceneParams, SceneSettings
+    from tests.conftest import SCENE_TEST
+
+    params = replace(SceneParams(), gamma=(1.0, 2.0, 3.0))
+    with tempconfig({**SCENE_TEST, "dry_run": True, "media_dir": str(scene_media)}):
+        scene = Recap(SceneSettings(params=params, voice="none"), skip_animations=True)
+        scene.render()
+    assert scene.narration_values()["gamma"] == (1.0, 2.0, 3.0)
+    np.testing.assert_allclose(scene.steps.gained, scene.steps.standardized * [1.0, 2.0, 3.0])

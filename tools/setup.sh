@@ -10,9 +10,15 @@ SYSTEM_PACKAGES=(
   texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-fonts-recommended
   cm-super-minimal lmodern dvisvgm
   espeak-ng ffmpeg sox
-  chromium
 )
 EXTRAS="${NORMGEOM_EXTRAS:-slides,piper}"
+# With the dev extra, the tests' browser check of the bundle page wants Chromium (the test
+# skips without it). Debian packages it as chromium; where apt has no such package (Ubuntu
+# ships it as a snap) it is left out.
+if [[ ",$EXTRAS," == *",dev,"* ]] && command -v apt-cache >/dev/null 2>&1 \
+  && apt-cache show chromium >/dev/null 2>&1; then
+  SYSTEM_PACKAGES+=(chromium)
+fi
 VENV="${VENV:-.venv}"
 PYTHON="${PYTHON:-python3}"
 

@@ -14,7 +14,6 @@ from typing import NamedTuple
 import normmath as nm
 from normgeom.errors import UsageError
 from normgeom.render.quality import Quality, resolve_quality
-from normgeom.render.runner import default_jobs
 from scenes.params import SceneParams, load_params
 
 __all__ = ["parse_triple", "build_params", "RenderSettings", "render_settings"]
@@ -109,4 +108,6 @@ def render_settings(
     )
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs: expected a positive number, got {jobs}")
+    from normgeom.render.runner import default_jobs  # loads PyAV: only when rendering
+
     return RenderSettings(preset, name, params, jobs or default_jobs())

@@ -132,7 +132,7 @@ def build_lecture(state: State, results: list[JobResult], video: Path) -> Lectur
     state.put(
         record_id,
         key,
-        dict(zip(("video", "srt", "vtt", "chapters", "manifest"), files.all(), strict=True)),
+        asdict(files),
         duration=length,
         chapters=[asdict(c) for c in plain],
     )

@@ -11,6 +11,7 @@ changed and every file in it is as written, it is left alone and reported up to 
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -30,7 +31,7 @@ from normgeom.render.atomic import write_text
 from normgeom.render.cache import derived_key, digest
 from normgeom.render.job import RenderJob
 from normgeom.render.runner import JobResult, Runner
-from normgeom.render.state import RecordId
+from normgeom.render.state import FileStamp, RecordId
 from normgeom.render.targets import Target, card
 from normgeom.render.versions import versions
 from scenes.catalog import LECTURE_TITLE
@@ -142,10 +143,12 @@ def publish(
             files=file_entries(stage),
         )
         write_text(stage / MANIFEST_NAME, manifest.to_json())
-    written = [folder / entry.path for entry in manifest.files] + [folder / MANIFEST_NAME]
-    runner.state.put(
-        record_id, key, {path.relative_to(folder).as_posix(): path for path in written}
-    )
+    base = runner.state.base
+    stamps: dict[str, Path | FileStamp] = {
+        e.path: FileStamp(os.path.relpath(folder / e.path, base), e.size, e.sha256)
+        for e in manifest.files
+    }  # the manifest's checksums of the files just written: no second hashing
+    runner.state.put(record_id, key, {**stamps, MANIFEST_NAME: folder / MANIFEST_NAME})
     return Bundle(folder, manifest, lecture)
 
 

@@ -11,13 +11,13 @@ defensively; a damaged one is removed with a one-line warning, so the render reb
 from __future__ import annotations
 
 import json
-import sys
 import wave
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import av
 
+from normgeom.errors import warn
 from normgeom.render.job import RenderJob
 from normgeom.render.paths import Layout
 
@@ -86,17 +86,13 @@ def movie_is_sound(path: Path) -> bool:
         return False
 
 
-def _warn(message: str) -> None:
-    print(f"normgeom: warning: {message}", file=sys.stderr)
-
-
 def repair_caches(layout: Layout, job: RenderJob) -> list[Path]:
     """Remove the job's damaged speech index, typeset SVGs and partial movie files; the
     paths removed."""
     removed = []
     index = layout.voice_cache(job.target) / VOICE_CACHE_FILE
     if index.exists() and not voice_cache_is_sound(index):
-        _warn(f"{index}: damaged speech cache index, rebuilt (speech is synthesized again)")
+        warn(f"{index}: damaged speech cache index, rebuilt (speech is synthesized again)")
         index.unlink()
         removed.append(index)
     typeset = [svg for folder in layout.typesetting(job.target) for svg in folder.glob("*.svg")]
@@ -105,11 +101,11 @@ def repair_caches(layout: Layout, job: RenderJob) -> list[Path]:
         for file in svg.parent.glob(f"{svg.stem}.*"):
             file.unlink()
     if broken:
-        _warn(f"{job.target.name}: removed {len(broken)} damaged typeset SVG file(s)")
+        warn(f"{job.target.name}: removed {len(broken)} damaged typeset SVG file(s)")
     partials = layout.manim_folder(job) / "partial_movie_files" / job.stem
     damaged = [m for m in sorted(partials.glob("*.mp4")) if not movie_is_sound(m)]
     for movie in damaged:
         movie.unlink()
     if damaged:
-        _warn(f"{job.target.name}: removed {len(damaged)} damaged partial movie file(s)")
+        warn(f"{job.target.name}: removed {len(damaged)} damaged partial movie file(s)")
     return removed + broken + damaged

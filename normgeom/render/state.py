@@ -12,13 +12,13 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from normgeom.errors import warn
 from normgeom.render.atomic import write_text
 from normgeom.render.cache import file_digest
 
@@ -104,10 +104,6 @@ def file_lock(path: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def _warn(message: str) -> None:
-    print(f"normgeom: warning: {message}", file=sys.stderr)
-
-
 class State:
     """The JSON state file ``{"records": {id: record}}`` (see the module docstring)."""
 
@@ -127,14 +123,14 @@ class State:
         except FileNotFoundError:
             return {}
         except (OSError, UnicodeDecodeError) as exc:
-            _warn(f"{self.path}: unreadable ({exc}); its outputs will be rebuilt")
+            warn(f"{self.path}: unreadable ({exc}); its outputs will be rebuilt")
             return {}
         try:
             entries = json.loads(text)["records"]
             if not isinstance(entries, dict):
                 raise TypeError("records is not a table")
         except (ValueError, KeyError, TypeError) as exc:
-            _warn(f"{self.path}: not a normgeom state file ({exc}); its outputs will be rebuilt")
+            warn(f"{self.path}: not a normgeom state file ({exc}); its outputs will be rebuilt")
             return {}
         records = {}
         for name, data in entries.items():
@@ -142,7 +138,7 @@ class State:
                 RecordId.parse(name)
                 records[name] = Record.from_json(data)
             except (ValueError, KeyError, TypeError, AttributeError):
-                _warn(f"{self.path}: dropped the misshaped record {name!r}")
+                warn(f"{self.path}: dropped the misshaped record {name!r}")
         return records
 
     def reload(self) -> None:
@@ -159,9 +155,16 @@ class State:
             return None
         return record
 
-    def put(self, record_id: RecordId, key: str, files: dict[str, Path], **info) -> Record:
-        """Stamp ``files``, record them under ``record_id`` and save (merging other runs')."""
-        record = Record(key, {role: FileStamp.of(f, self.base) for role, f in files.items()}, info)
+    def put(
+        self, record_id: RecordId, key: str, files: dict[str, Path | FileStamp], **info
+    ) -> Record:
+        """Stamp ``files`` (a file already stamped is taken as it is), record them under
+        ``record_id`` and save (merging other runs')."""
+        stamps = {
+            role: f if isinstance(f, FileStamp) else FileStamp.of(f, self.base)
+            for role, f in files.items()
+        }
+        record = Record(key, stamps, info)
         with self._lock, file_lock(self.path.with_name(self.path.name + ".lock")):
             self._records = {**self._read(), str(record_id): record}
             body = {name: entry.to_json() for name, entry in self._records.items()}
