@@ -89,7 +89,8 @@ def _states() -> list[tuple[tuple[float, float, float], float, float]]:
         states.append((vector, float(rng.choice(GAINS)), float(rng.choice(EPSILONS))))
     for _ in range(10):
         vector = tuple(float(v) for v in np.round(rng.normal(0.0, 4.0, 3), 3))
-        states.append((vector, float(np.round(rng.uniform(0.0, 3.0), 2)), 10.0 ** rng.integers(-9, 2)))
+        gain = float(np.round(rng.uniform(0.0, 3.0), 2))
+        states.append((vector, gain, float(10.0 ** rng.integers(-9, 2))))
     return states
 
 
