@@ -19,7 +19,7 @@ const NormgeomExplorer = (() => {
   const PLANE = 4;
   const ROOT3 = Math.sqrt(3);
   const ONES = new THREE.Vector3(1, 1, 1).normalize();
-  const HOME = { radius: 20, polar: THREE.MathUtils.degToRad(62), azimuth: THREE.MathUtils.degToRad(-25) };
+  const HOME = { radius: 22, polar: THREE.MathUtils.degToRad(62), azimuth: THREE.MathUtils.degToRad(-25) };
   const timing = { render: [], firstRender: null };
 
   THREE.Object3D.DEFAULT_UP.set(0, 0, 1);
@@ -103,8 +103,8 @@ const NormgeomExplorer = (() => {
     const units = [new THREE.Vector3(1, 0, 0), new THREE.Vector3(0, 1, 0), new THREE.Vector3(0, 0, 1)];
     units.forEach((unit, i) => {
       group.add(new THREE.ArrowHelper(unit, unit.clone().multiplyScalar(-AXIS), 2 * AXIS, P.axis, 0.5, 0.25));
-      const name = label(`x${"₁₂₃"[i]}`);
-      name.position.copy(unit).multiplyScalar(AXIS + 0.7);
+      const name = label(`x${"₁₂₃"[i]}`, null, [0, 0.5]);
+      name.position.copy(unit).multiplyScalar(AXIS + 0.3);
       group.add(name);
       const ticks = [];
       const across = units[(i + 1) % 3].clone().multiplyScalar(0.12);
@@ -115,9 +115,9 @@ const NormgeomExplorer = (() => {
       }
       group.add(new THREE.LineSegments(new THREE.BufferGeometry().setFromPoints(ticks), material(P.axis)));
     });
-    group.add(line([ONES.clone().multiplyScalar(-9), ONES.clone().multiplyScalar(9)], P.mean_axis, { dashed: true }));
-    const ones = label("1 = (1, 1, 1)", P.mean_axis, [0, 1]);
-    ones.position.copy(ONES).multiplyScalar(9);
+    group.add(line([ONES.clone().multiplyScalar(-8), ONES.clone().multiplyScalar(8)], P.mean_axis, { dashed: true }));
+    const ones = label("1 = (1, 1, 1)", P.mean_axis, [1, 1]);
+    ones.position.copy(ONES).multiplyScalar(7);
     group.add(ones);
     const plane = new THREE.Mesh(
       new THREE.PlaneGeometry(2 * PLANE, 2 * PLANE),

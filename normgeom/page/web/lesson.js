@@ -9,6 +9,7 @@
 const NormgeomPage = (() => {
   const DATA = window.NORMGEOM_PAGE;
   const COORDS = ["x1", "x2", "x3"];
+  const KEYS = [...COORDS, "gain", "eps"];
   const COLUMNS = ["input", "square", "centered", "rms_output", "ln_output", "rms_reference", "ln_reference"];
   const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
   const STEP = { x1: 1, x2: 1, x3: 1, gain: 0.5 };
@@ -60,6 +61,7 @@ const NormgeomPage = (() => {
     const changed = signature(next) !== signature(state);
     state = next;
     current = computed;
+    for (const key of KEYS) say(key, "");
     render();
     if (changed) listeners.forEach((listener) => listener(state));
     timing.update.push(performance.now() - started);
@@ -77,7 +79,7 @@ const NormgeomPage = (() => {
   }
 
   function syncInputs() {
-    for (const key of [...COORDS, "gain", "eps"]) {
+    for (const key of KEYS) {
       const v = value(key);
       for (const input of inputs(key)) {
         if (input.type === "text") {
@@ -193,7 +195,7 @@ const NormgeomPage = (() => {
   }
 
   function wireInputs() {
-    for (const key of [...COORDS, "gain", "eps"]) {
+    for (const key of KEYS) {
       for (const input of inputs(key)) {
         if (input.type === "text") {
           input.addEventListener("keydown", (event) => {
