@@ -130,7 +130,6 @@ const NormgeomExplorer = (() => {
   buildAxes(layers.base);
   const sphere = wireSphere(P.sphere, 0.35);
   const equator = planeCircle(P.equator);
-  equator.material.linewidth = 2;
   const input = new THREE.ArrowHelper(new THREE.Vector3(1, 0, 0), new THREE.Vector3(), 1, P.raw, 0.45, 0.25);
   const centered = dot(P.centered);
   const rms = dot(P.rms);

@@ -20,7 +20,6 @@ const NormgeomPage = (() => {
 
   let state = { x: [...DATA.positive], gain: 1, eps: DATA.lessonEps };
   let current = LessonMath.lesson(state.x, state.gain, state.eps);
-  const timing = { update: [] };
   const listeners = [];
   const inputs = (key) => [...document.querySelectorAll(`[data-input="${key}"]`)];
   const field = (key) => document.getElementById(`${key}-field`);
@@ -57,14 +56,12 @@ const NormgeomPage = (() => {
     } catch (error) {
       return `${error.message}; nothing changed`;
     }
-    const started = performance.now();
     const changed = signature(next) !== signature(state);
     state = next;
     current = computed;
     for (const key of KEYS) say(key, "");
     render();
     if (changed) listeners.forEach((listener) => listener(state));
-    timing.update.push(performance.now() - started);
     return null;
   }
 
@@ -227,7 +224,6 @@ const NormgeomPage = (() => {
     /** The current state {x, gain, eps} and its computed lesson. */
     get state() { return state; },
     get lesson() { return current; },
-    timing,
     apply,
     /** Call `listener(state)` after every change of state. */
     onChange: (listener) => listeners.push(listener),
