@@ -10,7 +10,7 @@ F     ?= mp4
 JOBS  ?=
 JOBS_FLAG := $(if $(JOBS),--jobs $(JOBS),)
 
-.PHONY: setup dev-setup video scene gifs stills slides bundle docs-media contact-sheet bench test lint clean help activations-data
+.PHONY: setup dev-setup video scene gifs stills slides bundle page docs-page docs-media contact-sheet bench test lint clean help activations-data
 
 help:
 	@echo "make video  [Q=medium VOICE=hibari]   the narrated lecture -> media/normalization_geometry.mp4"
@@ -19,7 +19,8 @@ help:
 	@echo "make activations-data                 re-record the lecture's real activations (runs the model)"
 	@echo "make contact-sheet                    every scene at 25/50/75/100% -> docs/contact-sheet.png"
 	@echo "make slides | bundle  [Q=... OUT=...]  the slide deck; the publishable folder"
-	@echo "make gifs | stills | docs-media | bench | lint | clean"
+	@echo "make page  [OUT=...]                  the live lesson and 3D explorer -> media/page/index.html"
+	@echo "make gifs | stills | docs-media | docs-page | bench | lint | clean"
 	@echo "make setup | dev-setup                the environment (dev-setup: plus the test tools)"
 
 setup: $(STAMP)
@@ -82,6 +83,14 @@ slides: setup
 
 bundle: setup
 	$(VENV)/bin/normgeom publish --quality $(Q) --voice $(VOICE) $(JOBS_FLAG) $(if $(OUT),--output $(OUT),)
+
+page: setup
+	$(VENV)/bin/normgeom page $(if $(OUT),--output $(OUT),)
+
+# The README's picture of the live page: Playwright (dev extra) drives Chromium at 1280x800.
+docs-page: dev-setup
+	$(VENV)/bin/normgeom page
+	$(PY) tests/fixtures/page_browser.py media/page docs/page.png
 
 # The README's pictures: the GIF at 240 px and 8 fps keeps it under 2 MB.
 docs-media: setup

@@ -44,8 +44,10 @@ PRESETS: dict[str, tuple[float, ...]] = {
     "scaled": (2.0, 4.0, 6.0),
     "negated": (-1.0, -2.0, -3.0),
     "shifted": (4.0, 5.0, 6.0),
+    "offset": (100.0, 101.0, 102.0),
 }
-"""Named lesson inputs: the Positive reference and the edge cases (gain 1, eps 1e-6)."""
+"""Named lesson inputs: the Positive reference and the edge cases (gain 1, eps 1e-6);
+``offset`` is Positive plus a large common offset (|mean| / std about 124)."""
 
 
 STATISTICS: tuple[tuple[str, str], ...] = (

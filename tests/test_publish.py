@@ -15,7 +15,8 @@ from fixtures.pipeline import TINY
 from fixtures.publishing import BEATS, browser_check, bundle, slide_target, temp_folder
 
 from normgeom.errors import RenderError
-from normgeom.publish.bundle import DECK_PAGE, publish
+from normgeom.page import page_files
+from normgeom.publish.bundle import DECK_PAGE, LIVE_PAGE, publish
 from normgeom.publish.bundle_manifest import MANIFEST_NAME
 from normgeom.publish.deck import page_references
 from normgeom.render.job import RenderJob
@@ -35,7 +36,9 @@ def test_bundle_holds_every_part():
     lecture = {f"normalization_geometry.{ext}" for ext in ("mp4", "srt", "vtt", "chapters.txt")}
     scenes = {f"scenes/{n}.{ext}" for n in BEATS for ext in ("mp4", "gif")}
     stills = {f"stills/{n}.png" for n in BEATS}
-    assert lecture | scenes | stills | {"index.html", MANIFEST_NAME, DECK_PAGE} <= files
+    live = {f"page/{name}" for name in page_files()}
+    assert lecture | scenes | stills | live | {"index.html", MANIFEST_NAME, DECK_PAGE} <= files
+    assert f'href="{LIVE_PAGE}"' in (bundle().folder / "index.html").read_text()
 
 
 def test_manifest_lists_exactly_the_files_with_their_checksums():

@@ -12,9 +12,12 @@ SYSTEM_PACKAGES=(
   espeak-ng ffmpeg sox
 )
 EXTRAS="${NORMGEOM_EXTRAS:-slides,piper}"
-# With the dev extra, the tests' browser check of the bundle page wants Chromium (the test
-# skips without it). Debian packages it as chromium; where apt has no such package (Ubuntu
-# ships it as a snap) it is left out.
+# npm fetches reveal.js (the HTML deck) and three.js (the live page); node bundles three.js.
+# Any npm on the path will do (a NodeSource nodejs brings its own); else Debian's.
+command -v npm >/dev/null 2>&1 || SYSTEM_PACKAGES+=(npm)
+# With the dev extra, the tests' browser checks (the bundle page, and the live page through
+# Playwright) want Chromium (they skip without it). Debian packages it as chromium; where apt
+# has no such package (Ubuntu ships it as a snap) it is left out.
 if [[ ",$EXTRAS," == *",dev,"* ]] && command -v apt-cache >/dev/null 2>&1 \
   && apt-cache show chromium >/dev/null 2>&1; then
   SYSTEM_PACKAGES+=(chromium)

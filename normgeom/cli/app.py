@@ -1,5 +1,5 @@
 """The ``normgeom`` command line (Typer): list, render and compose the lecture, explain, check
-the set-up; slides, stills and the bundle are in :mod:`normgeom.cli.publishing`.
+the set-up; slides, stills, the bundle and the live page are in :mod:`normgeom.cli.publishing`.
 
 Commands import what they use when they run: ``--help``, ``list``, ``explain`` and
 ``doctor`` never load Manim or manim-voiceover. Every user mistake ends in one line on stderr
@@ -16,7 +16,7 @@ import typer
 
 from normgeom.cli import options
 from normgeom.cli.failures import fail, user_error_types, user_errors
-from normgeom.cli.publishing import publish, slides, stills
+from normgeom.cli.publishing import page, publish, slides, stills
 from normgeom.cli.scene_options import RenderSettings, render_settings
 from normgeom.explain import EXPLAIN_CONTEXT, explain
 from normgeom.render.paths import Layout, output_path
@@ -211,6 +211,7 @@ app.command("explain", context_settings=EXPLAIN_CONTEXT)(explain)
 app.command()(slides)
 app.command()(stills)
 app.command()(publish)
+app.command()(page)
 
 
 def main() -> None:

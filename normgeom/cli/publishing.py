@@ -1,4 +1,4 @@
-"""The ``normgeom slides``, ``stills`` and ``publish`` commands (registered in
+"""The ``normgeom slides``, ``stills``, ``publish`` and ``page`` commands (registered in
 :mod:`normgeom.cli.app`); each imports what it uses when it runs."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from normgeom.cli.failures import user_errors
 from normgeom.cli.scene_options import render_settings
 from normgeom.render.paths import Layout, check_writable, output_path
 
-__all__ = ["DECK_NAME", "slides", "stills", "publish"]
+__all__ = ["DECK_NAME", "slides", "stills", "publish", "page"]
 
 DECK_NAME = "normalization_geometry"
 
@@ -138,5 +138,25 @@ def publish(
         f"bundle {shown(folder)}: {len(files) + 1} files, {total / 1e6:.1f} MB; lecture "
         f"{clock(bundle.lecture.duration)}, {len(bundle.lecture.chapters)} chapters, "
         f"{preset.label}, voice {name}" + (" (up to date)" if bundle.cached else ""),
+        highlight=False,
+    )
+
+
+def page(
+    output: str | None = typer.Option(None, "--output", "-o", help="the page folder"),
+) -> None:
+    """Write the live lesson and 3D explorer: a folder whose index.html opens from disk."""
+    from rich.console import Console
+
+    from normgeom.cli.report import shown
+    from normgeom.page import write_page
+    from normgeom.page.three import THREE_VERSION
+
+    with user_errors():
+        folder = _folder(output, Layout.default().media / "page")
+        index = write_page(folder)
+    total = sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+    Console().print(
+        f"page {shown(index)}: {total / 1e6:.2f} MB, works offline (three.js {THREE_VERSION})",
         highlight=False,
     )

@@ -2,11 +2,12 @@
 
 ``<folder>/`` holds the composed lecture (``normalization_geometry.mp4`` with chapters, its
 ``.srt``, ``.vtt`` and ``.chapters.txt``), ``scenes/<Scene>.mp4`` and ``.gif``,
-``stills/<Scene>.png`` (final frames), ``slides/`` (the offline HTML deck), ``index.html``
-and ``manifest.json``. Every part is built (or found up to date) in ``media/`` first, then
-the folder is assembled under a hidden name and swapped in: if any part fails, the folder
-is left as it was. The folder is keyed from its parts (:func:`derived_key`): when no part
-changed and every file in it is as written, it is left alone and reported up to date.
+``stills/<Scene>.png`` (final frames), ``slides/`` (the offline HTML deck), ``page/`` (the
+live lesson and 3D explorer, :mod:`normgeom.page`), ``index.html`` and ``manifest.json``.
+Every part is built (or found up to date) in ``media/`` first, then the folder is assembled
+under a hidden name and swapped in: if any part fails, the folder is left as it was. The
+folder is keyed from its parts (:func:`derived_key`): when no part changed (the page's files
+included) and every file in it is as written, it is left alone and reported up to date.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ from pathlib import Path
 
 from normgeom.compose.lecture import LectureResult, build_lecture
 from normgeom.compose.manifest import ChapterEntry
-from normgeom.errors import UsageError
+from normgeom.page import PAGE_NAME, page_files, write_files
 from normgeom.publish.bundle_manifest import MANIFEST_NAME, BundleManifest, file_entries
 from normgeom.publish.deck import load_presentations, write_html
-from normgeom.publish.folders import staged_folder
+from normgeom.publish.folders import check_folder, staged_folder
 from normgeom.publish.index_page import SceneCard, index_html
 from normgeom.publish.outputs import deliver
 from normgeom.publish.revealjs import revealjs_dist
@@ -36,9 +37,10 @@ from normgeom.render.targets import Target, card
 from normgeom.render.versions import versions
 from scenes.base.catalog import LECTURE_TITLE
 
-__all__ = ["DECK_PAGE", "Bundle", "check_folder", "publish"]
+__all__ = ["DECK_PAGE", "LIVE_PAGE", "Bundle", "publish"]
 
 DECK_PAGE = "slides/normalization_geometry.html"
+LIVE_PAGE = f"page/{PAGE_NAME}"
 
 
 @dataclass(frozen=True)
@@ -50,14 +52,6 @@ class Bundle:
     manifest: BundleManifest
     lecture: LectureResult
     cached: bool = False
-
-
-def check_folder(folder: Path) -> None:
-    """Raise :class:`UsageError` unless ``folder`` can be (re)made as a bundle folder."""
-    if folder.exists() and not folder.is_dir():
-        raise UsageError(f"--output {folder}: is a file; give a folder")
-    if folder == folder.parent or (folder / ".git").exists():
-        raise UsageError(f"--output {folder}: refusing to replace this folder; name a new one")
 
 
 def publish(
@@ -86,6 +80,7 @@ def publish(
     check_folder(folder)
     require_slides()
     revealjs_dist()
+    live = page_files()
     parts = [card("TitleCard"), *scenes]
     results = runner.run([movie(part) for part in parts], on_done=on_done)
     quality = results[0].job.quality
@@ -96,7 +91,8 @@ def publish(
     slide_jobs = [slide_job(r.target, quality, r.job.params, SLIDE_VOICE) for r in scene_results]
     slide_results = runner.run(slide_jobs, on_done=on_done)
     presentations = [r.files["presentation"] for r in slide_results]
-    parents = digest(*(r.key for r in results), *(r.key for r in slide_results))
+    page_key = digest(*(part for item in sorted(live.items()) for part in item))
+    parents = digest(*(r.key for r in results), *(r.key for r in slide_results), page_key)
     key = derived_key(parents, "bundle", str(folder))
     record_id = RecordId("bundle", quality.label, str(folder))
     if runner.state.get(record_id, key) is not None:
@@ -122,11 +118,13 @@ def publish(
                 )
             )
         write_html(load_presentations(presentations), stage / DECK_PAGE, LECTURE_TITLE)
+        write_files((stage / LIVE_PAGE).parent, live)
         page = index_html(
             LECTURE_TITLE,
             lecture_files.video.name,
             {"vtt": lecture_files.vtt.name, "srt": lecture_files.srt.name},
             DECK_PAGE,
+            LIVE_PAGE,
             lecture.chapters,
             cards,
         )

@@ -10,7 +10,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["staged_folder"]
+from normgeom.errors import UsageError
+
+__all__ = ["check_folder", "staged_folder"]
 
 
 @contextmanager
@@ -32,3 +34,11 @@ def staged_folder(final: Path) -> Iterator[Path]:
     finally:
         shutil.rmtree(stage, ignore_errors=True)
         shutil.rmtree(old, ignore_errors=True)
+
+
+def check_folder(folder: Path) -> None:
+    """Raise :class:`UsageError` unless ``folder`` can be (re)made as an output folder."""
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--output {folder}: is a file; give a folder")
+    if folder == folder.parent or (folder / ".git").exists():
+        raise UsageError(f"--output {folder}: refusing to replace this folder; name a new one")

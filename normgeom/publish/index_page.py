@@ -1,5 +1,5 @@
 """The bundle's ``index.html``: the lecture video with subtitles, its chapter list, the
-slide deck, and every scene's GIF and still with its caption."""
+slide deck, the live page, and every scene's GIF and still with its caption."""
 
 from __future__ import annotations
 
@@ -53,6 +53,7 @@ def index_html(
     lecture: str,
     subtitles: dict[str, str],
     deck: str,
+    live: str,
     chapters: list[Chapter],
     cards: list[SceneCard],
 ) -> str:
@@ -68,6 +69,8 @@ def index_html(
         ``{suffix: path}`` of the lecture's subtitle files (``vtt`` is used as a track).
     deck
         The HTML slide deck, relative to the page.
+    live
+        The live lesson and 3D explorer (:mod:`normgeom.page`), relative to the page.
     chapters
         The lecture's chapters.
     cards
@@ -91,7 +94,8 @@ def index_html(
   <track kind="subtitles" srclang="en" label="English" src="{escape(subtitles["vtt"])}" default>
 </video>
 <p><a href="{escape(lecture)}">Lecture MP4</a> · subtitles: {links} ·
-<a href="{escape(deck)}">slide deck (HTML, one step per narrated beat)</a></p>
+<a href="{escape(deck)}">slide deck (HTML, one step per narrated beat)</a> ·
+<a href="{escape(live)}">live lesson and 3D explorer (change the numbers yourself)</a></p>
 <h2>Chapters</h2>
 <pre>{escape(youtube_chapters(chapters))}</pre>
 <h2>Scenes</h2>

@@ -7,14 +7,10 @@ it holds the package's ``dist`` folder.
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import tarfile
-import tempfile
 from pathlib import Path
 
-from normgeom.errors import UsageError
+from normgeom.npm import npm_cache, npm_package
 from normgeom.publish.folders import staged_folder
 
 __all__ = ["REVEALJS_ENV", "reveal_version", "revealjs_dist"]
@@ -29,12 +25,6 @@ def reveal_version() -> str:
     return RevealJS.model_fields["reveal_version"].default
 
 
-def _cache(version: str) -> Path:
-    if os.environ.get(REVEALJS_ENV):
-        return Path(os.environ[REVEALJS_ENV])
-    return Path.home() / ".cache" / "normgeom" / f"reveal.js-{version}"
-
-
 def revealjs_dist() -> Path:
     """The ``dist`` folder of reveal.js, fetched with ``npm pack`` when not cached yet.
 
@@ -44,28 +34,12 @@ def revealjs_dist() -> Path:
         When it is not cached and npm is missing or cannot fetch it.
     """
     version = reveal_version()
-    cache = _cache(version)
+    cache = npm_cache(REVEALJS_ENV, "reveal.js", version)
     if (cache / "dist" / "reveal.js").is_file():
         return cache / "dist"
-    npm = shutil.which("npm")
-    if npm is None:
-        raise UsageError(
-            f"the HTML deck needs reveal.js {version}: install npm (apt-get install npm) "
-            f"or unpack the npm package's dist folder into {cache}"
-        )
-    with tempfile.TemporaryDirectory() as temp:
-        done = subprocess.run(
-            [npm, "pack", f"reveal.js@{version}", "--pack-destination", temp],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        packs = list(Path(temp).glob("reveal.js-*.tgz"))
-        if done.returncode != 0 or not packs:
-            reason = (done.stderr.strip().splitlines() or ["no package written"])[-1]
-            raise UsageError(f"npm pack reveal.js@{version} failed: {reason}")
-        with tarfile.open(packs[0]) as archive:
-            archive.extractall(temp, filter="data")
-        with staged_folder(cache) as stage:
-            shutil.copytree(Path(temp) / "package" / "dist", stage / "dist")
+    with (
+        npm_package("reveal.js", version, "the HTML deck", cache) as package,
+        staged_folder(cache) as stage,
+    ):
+        shutil.copytree(package / "dist", stage / "dist")
     return cache / "dist"

@@ -1,0 +1,10 @@
+"""``normgeom page``: the one-vector lesson and a 3D explorer, live in the browser.
+
+One folder (``index.html``, its scripts and styles, three.js with its licence) that opens
+from disk with no network and computes every number in JavaScript exactly as
+:mod:`normmath` does (checked against :func:`normgeom.page.golden.golden_cases`).
+"""
+
+from normgeom.page.writer import PAGE_NAME, page_files, write_files, write_page
+
+__all__ = ["PAGE_NAME", "page_files", "write_files", "write_page"]

@@ -1,0 +1,92 @@
+"""The page's files: the sources in ``web/`` as they are, ``data.js`` and ``palette.css``
+made from normmath and the video's palette, and three.js in ``vendor/``.
+
+Every file is produced in memory first (:func:`page_files`), so the bundle can key the page
+by its content; :func:`write_page` replaces a folder with it as a whole.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+import normmath as nm
+from normgeom.page.three import THREE_VERSION, three_files
+from normgeom.publish.folders import check_folder, staged_folder
+
+__all__ = ["PAGE_NAME", "PRESET_LABELS", "page_files", "write_files", "write_page"]
+
+PAGE_NAME = "index.html"
+WEB = Path(__file__).with_name("web")
+PRESET_LABELS = (
+    ("positive", "Positive 1, 2, 3"),
+    ("constant", "Constant"),
+    ("zero", "All zeros"),
+    ("mean-zero", "Mixed signs"),
+    ("offset", "Large offset"),
+)
+"""The presets the page offers, in order: (:data:`normmath.PRESETS` name, button label)."""
+
+
+def _palette() -> dict[str, str]:
+    from scenes.kit.style import PALETTE
+
+    return PALETTE
+
+
+def _data() -> dict:
+    """What the scripts read from ``window.NORMGEOM_PAGE``."""
+    cloud, collapse = nm.main_cloud(), nm.collapse_set()
+    return {
+        "palette": _palette(),
+        "positive": list(nm.POSITIVE),
+        "lessonEps": nm.LESSON_EPS,
+        "presets": [
+            {"name": name, "label": label, "vector": list(nm.PRESETS[name])}
+            for name, label in PRESET_LABELS
+        ],
+        "cloud": np.round(cloud.points, 6).tolist(),
+        "collapse": np.round(collapse.points, 6).tolist(),
+        "collapseGroups": list(collapse.groups),
+        "demoGain": list(nm.DEMO_GAIN),
+        "demoBias": list(nm.DEMO_BIAS),
+        "three": THREE_VERSION,
+    }
+
+
+def page_files() -> dict[str, bytes]:
+    """Every file of the page by its path in the folder.
+
+    Raises :class:`normgeom.errors.UsageError` when three.js is not cached and cannot be
+    fetched.
+    """
+    three = three_files()
+    files = {path.name: path.read_bytes() for path in sorted(WEB.iterdir()) if path.is_file()}
+    data = json.dumps(_data(), separators=(",", ":"), allow_nan=False)
+    files["data.js"] = f"window.NORMGEOM_PAGE = {data};\n".encode()
+    colours = "".join(f"  --{name}: {colour};\n" for name, colour in _palette().items())
+    files["palette.css"] = f"/* The video's palette. */\n:root {{\n{colours}}}\n".encode()
+    files["vendor/three.min.js"] = three.script.read_bytes()
+    files["vendor/three.LICENSE.txt"] = three.license.read_bytes()
+    return files
+
+
+def write_files(folder: Path, files: dict[str, bytes]) -> None:
+    """Write ``files`` (path in the folder: content) into ``folder``."""
+    for name, content in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(content)
+
+
+def write_page(folder: Path) -> Path:
+    """Write the page into ``folder`` (replaced as a whole) and return its ``index.html``.
+
+    Raises :class:`normgeom.errors.UsageError` for a folder that cannot be a page folder.
+    """
+    check_folder(folder)
+    files = page_files()
+    with staged_folder(folder) as stage:
+        write_files(stage, files)
+    return folder / PAGE_NAME
