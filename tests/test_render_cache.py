@@ -145,7 +145,6 @@ def project(tmp_path):
     """A copy of the project's sources, so edits cannot touch the real files."""
     for folder in ("scenes", "normmath"):
         shutil.copytree(PROJECT.root / folder, tmp_path / folder)
-    shutil.copy(PROJECT.manim_cfg, tmp_path / "manim.cfg")
     return Project(tmp_path)
 
 

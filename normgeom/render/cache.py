@@ -129,8 +129,10 @@ class Project:
 
     @property
     def manim_cfg(self) -> Path:
-        """The project's Manim settings (background, encoder), read by every render."""
-        return self.root / "manim.cfg"
+        """The project's Manim settings (background, encoder), read by every render; shipped
+        inside the ``scenes`` package (the checkout's ``manim.cfg`` links to it, for plain
+        ``manim render``)."""
+        return self.root / "scenes" / "manim.cfg"
 
     def module_file(self, dotted: str) -> Path | None:
         """The file of a module of a source package, or None."""
