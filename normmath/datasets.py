@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from normmath.errors import NormMathError
-from normmath.files import MB, read_bytes, read_text
+from normmath.files import MB, decode_text, read_bytes
 from normmath.validation import as_rows
 
 __all__ = [
@@ -122,13 +122,14 @@ def load_points(path, n: int | None = 3, max_rows: int | None = None) -> PointSe
     missing, not a regular file, too large, not numbers, no points, wrong shape, too many rows.
     """
     path = Path(path)
+    content = read_bytes(path, "points", POINT_FILE_LIMIT)
     suffix = path.suffix.lower()
     if suffix not in {".npy", ".csv"}:
         raise NormMathError(f"points: {path}: expected a .npy or .csv file")
     if suffix == ".npy":
-        data = _read_npy(path, read_bytes(path, "points", POINT_FILE_LIMIT))
+        data = _read_npy(path, content)
     else:
-        data = _read_csv(path, read_text(path, "points", POINT_FILE_LIMIT))
+        data = _read_csv(path, decode_text(content, path, "points"))
     if data.ndim >= 1 and data.shape[0] == 0:
         raise NormMathError(f"points: {path}: holds no points")
     if max_rows is not None and data.ndim >= 1 and data.shape[0] > max_rows:

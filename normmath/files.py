@@ -17,7 +17,17 @@ import tomllib
 
 from normmath.errors import FileError
 
-__all__ = ["KB", "MB", "open_regular", "read_bytes", "read_text", "parse_toml", "read_toml"]
+__all__ = [
+    "KB",
+    "MB",
+    "open_regular",
+    "check_file",
+    "read_bytes",
+    "read_text",
+    "decode_text",
+    "parse_toml",
+    "read_toml",
+]
 
 KB = 1024
 MB = 1024 * KB
@@ -53,6 +63,12 @@ def open_regular(path: str | os.PathLike, what: str, limit: int) -> int:
     return handle
 
 
+def check_file(path: str | os.PathLike, what: str, limit: int) -> None:
+    """Raise :class:`FileError` unless ``path`` is a regular file of at most ``limit`` bytes
+    that can be opened (see :func:`open_regular`)."""
+    os.close(open_regular(path, what, limit))
+
+
 def read_bytes(path: str | os.PathLike, what: str, limit: int) -> bytes:
     """The bytes of the regular file ``path`` of at most ``limit`` bytes (see the module
     docstring); ``what`` names the kind of file in messages (``config``, ``points``)."""
@@ -70,7 +86,12 @@ def read_bytes(path: str | os.PathLike, what: str, limit: int) -> bytes:
 def read_text(path: str | os.PathLike, what: str, limit: int) -> str:
     """The UTF-8 text of ``path`` (a leading byte-order mark dropped), read as
     :func:`read_bytes` reads; an undecodable byte is named with its line."""
-    data = read_bytes(path, what, limit)
+    return decode_text(read_bytes(path, what, limit), path, what)
+
+
+def decode_text(data: bytes, path: str | os.PathLike, what: str) -> str:
+    """``data`` read from ``path`` as UTF-8 text, a leading byte-order mark dropped; an
+    undecodable byte is a :class:`FileError` naming its line."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

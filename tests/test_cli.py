@@ -64,7 +64,7 @@ BAD_RENDERS = [
     (["Gain", "--vector", "1,2,nan"], "vector"),
     (["Gain", "--points", "missing.npy"], "points: missing.npy: no such file"),
     (["Gain", "--config", "missing.toml"], "config: missing.toml: no such file"),
-    (["Gain", "--jobs", "0"], "--jobs: expected a positive number"),
+    (["Gain", "--jobs", "0"], "--jobs: expected a positive whole number"),
 ]
 
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
+import normmath as nm
 from normgeom.errors import UsageError, step, warn
 from normgeom.render.quality import Quality, resolve_quality
 from scenes.params import SceneParams, load_params
@@ -56,6 +57,7 @@ def build_params(
     if eps is not None:
         overrides["eps"] = eps
     if points is not None:
+        nm.files.check_file(points, "points", nm.POINT_FILE_LIMIT)  # named as the user wrote it
         overrides["points"] = str(points.resolve())
     return replace(params, **overrides).validated()
 
@@ -120,14 +122,13 @@ def parse_jobs(text: str | None) -> int:
     cores = default_jobs()
     if text is None:
         return cores
+    wanted = "--jobs: expected a positive whole number of scenes to render at once"
     try:
         jobs = int(text.strip())
     except ValueError:
-        raise UsageError(
-            f"--jobs: expected a whole number of scenes to render at once, got {text!r}"
-        ) from None
+        raise UsageError(f"{wanted}, got {text!r}") from None
     if jobs < 1:
-        raise UsageError(f"--jobs: expected 1 or more scenes at once, got {jobs}")
+        raise UsageError(f"{wanted}, got {jobs}")
     if jobs > cores:
         warn(
             f"--jobs {jobs}: more than the {cores} cores here; the renders share them, "
