@@ -287,10 +287,10 @@ class Runner:
         where = "above" if capture is None else f"in {write_log(self.layout.log_file(job), output)}"
         if failure is not None and speech_failure(reason):
             raise RenderError(speech_failure(reason))  # one line naming the scene and beat
-        if failure is not None and reason.startswith(MemoryError.__name__):
+        if isinstance(failure, OutOfMemoryError):
             raise OutOfMemoryError(
-                f"out of memory while rendering {job.target.name} (its output is {where}); "
-                "close other programs or use --jobs 1, then run again"
+                f"{failure} (its output is {where}); close other programs or use --jobs 1, "
+                "then run again"
             )
         if failure is not None:
             raise RenderError(f"{job.target.name}: render failed ({reason}); its output is {where}")
