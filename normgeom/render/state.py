@@ -241,13 +241,12 @@ class State:
     path
         The state file.
     root
-        The media folder: every stored path stays inside it (default: the state file's
-        folder).
+        The media folder: every stored path stays inside it.
     """
 
-    def __init__(self, path: Path, root: Path | None = None) -> None:
+    def __init__(self, path: Path, root: Path) -> None:
         self.path = path
-        self.root = Path(os.path.normpath(root or path.parent))
+        self.root = Path(os.path.normpath(root))
         self._lock = threading.Lock()
         self._warned: set[str] = set()
         self._records = self._read()
