@@ -1,10 +1,13 @@
-"""The pipeline's exceptions, and its one-line warnings."""
+"""The pipeline's exceptions, its one-line warnings and the named steps that turn running
+out of memory into one line."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-__all__ = ["UsageError", "RenderError", "warn"]
+__all__ = ["UsageError", "RenderError", "OutOfMemoryError", "warn", "step"]
 
 
 def warn(message: str) -> None:
@@ -18,3 +21,20 @@ class UsageError(ValueError):
 
 class RenderError(RuntimeError):
     """Manim failed on a scene; the message names the scene and its log file."""
+
+
+class OutOfMemoryError(RenderError):
+    """A step ran out of memory; the message names the step."""
+
+
+@contextmanager
+def step(what: str) -> Iterator[None]:
+    """Name the work inside: a :class:`MemoryError` raised there becomes an
+    :class:`OutOfMemoryError` saying ``out of memory while <what>`` (the innermost step
+    names it)."""
+    try:
+        yield
+    except MemoryError:
+        raise OutOfMemoryError(
+            f"out of memory while {what}; close other programs or use --jobs 1, then run again"
+        ) from None

@@ -16,7 +16,7 @@ from rich.table import Table
 
 import normmath as nm
 from normgeom.errors import UsageError
-from normmath.lesson import COLUMNS, STATISTICS
+from normmath.lesson import COLUMNS, SMALLEST_NORMAL, STATISTICS
 
 __all__ = ["EXPLAIN_CONTEXT", "explain", "parse_coordinates", "lesson_json", "print_lesson"]
 
@@ -70,7 +70,9 @@ def lesson_json(lesson: nm.Lesson) -> dict:
     """The lesson as plain data: unrounded floats, ``None`` where undefined, with reasons.
 
     ``overflow`` lists the columns and statistics with values beyond the float range (also
-    ``None``); the data never holds NaN or infinity.
+    ``None``); the data never holds NaN or infinity. ``underflow`` lists those with a nonzero
+    value below the normal float range (about 2.2e-308), given as its nearest float (0 or
+    subnormal).
     """
     return {
         "vector": list(lesson.vector),
@@ -80,13 +82,27 @@ def lesson_json(lesson: nm.Lesson) -> dict:
         "rows": [{key: getattr(row, key) for key, _ in _columns(lesson)} for row in lesson.rows],
         "undefined": {"rms": lesson.rms_reason, "ln": lesson.ln_reason},
         "overflow": list(lesson.overflow),
+        "underflow": list(lesson.underflow),
         "reference": list(nm.POSITIVE) if lesson.has_reference else None,
     }
 
 
-def _cell(lesson: nm.Lesson, key: str, value) -> str:
-    """A value to six decimals; ``overflow`` for a value beyond the float range."""
-    return "overflow" if value is None and key in lesson.overflow else nm.display(value)
+def _cell(lesson: nm.Lesson, key: str, value, tiny: bool) -> str:
+    """A value to six decimals; ``overflow`` for a value beyond the float range, ``underflow``
+    (``tiny``) for a nonzero one below it."""
+    if value is None and key in lesson.overflow:
+        return "overflow"
+    return "underflow" if tiny else nm.display(value)
+
+
+def _names(keys: tuple[str, ...]) -> str:
+    """The labels of table columns and statistics, in running text (``RMS``, ``LayerNorm``
+    kept as written)."""
+    labels = {**dict(COLUMNS), **dict(STATISTICS)}
+    return ", ".join(
+        label if any(c.isupper() for c in label.split()[0][1:]) else label[0].lower() + label[1:]
+        for label in (labels[key] for key in keys)
+    )
 
 
 def _tables(lesson: nm.Lesson) -> tuple[Table, Table]:
@@ -95,7 +111,7 @@ def _tables(lesson: nm.Lesson) -> tuple[Table, Table]:
     stats.add_column("value", justify="right", no_wrap=True)
     values = lesson.statistics()
     for key, label in STATISTICS:
-        stats.add_row(label, _cell(lesson, key, values[key]))
+        stats.add_row(label, _cell(lesson, key, values[key], key in lesson.underflow))
     table = Table(title="Construction table", title_justify="left")
     columns = _columns(lesson)
     for _, header in columns:
@@ -103,7 +119,9 @@ def _tables(lesson: nm.Lesson) -> tuple[Table, Table]:
     for row in lesson.rows:
         table.add_row(
             *(
-                getattr(row, key) if key == "coordinate" else _cell(lesson, key, getattr(row, key))
+                row.coordinate
+                if key == "coordinate"
+                else _cell(lesson, key, getattr(row, key), key in row.underflow)
                 for key, _ in columns
             )
         )
@@ -127,11 +145,16 @@ def print_lesson(lesson: nm.Lesson, console: Console | None = None) -> None:
         if reason:
             console.print(f"{RULE_NAMES[rule]} is Undefined ({reason}); no gain makes it defined")
     if lesson.overflow:
-        labels = {**dict(COLUMNS), **dict(STATISTICS)}
-        names = ", ".join(labels[key].lower() for key in lesson.overflow)
         console.print(
-            f"Beyond the float64 range (about 1.8e308), shown as overflow: {names}; "
+            f"Beyond the float64 range (about 1.8e308), shown as overflow: "
+            f"{_names(lesson.overflow)}; "
             "every other number is exact."
+        )
+    if lesson.underflow:
+        console.print(
+            f"Below the float64 range (nonzero but under {SMALLEST_NORMAL:.1e}), "
+            f"shown as underflow: {_names(lesson.underflow)}; the outputs are exact, "
+            "computed on the vector scaled by a power of two."
         )
     if lesson.has_reference:
         console.print("References: Positive (1, 2, 3) under the same gain and epsilon.")

@@ -6,21 +6,22 @@ half-plane of any width, the seeded reference datasets, the one-vector lesson an
 vector's path in 3D.
 """
 
+from normmath import files
 from normmath.datasets import (
     COLLAPSE_SEED,
     DEMO_BIAS,
     DEMO_EPS,
     DEMO_GAIN,
     MAIN_CLOUD_SEED,
+    POINT_FILE_LIMIT,
     REGIMES_SEED,
     PointSet,
-    check_point_file,
     collapse_set,
     load_points,
     main_cloud,
     regime_clouds,
 )
-from normmath.errors import NormMathError, UndefinedResultError
+from normmath.errors import FileError, NormMathError, UndefinedResultError
 from normmath.facts import (
     TightCluster,
     affine_facts,
@@ -87,10 +88,12 @@ __all__ = [
     "LESSON_EPS",
     "MAIN_CLOUD_SEED",
     "POSITIVE",
+    "POINT_FILE_LIMIT",
     "PRESETS",
     "RECORDED_ACTIVATIONS",
     "REGIMES_SEED",
     "RMS_NORM_EPS",
+    "FileError",
     "LayerNormSteps",
     "Lesson",
     "LessonRow",
@@ -109,12 +112,12 @@ __all__ = [
     "angle_to_uniform",
     "arc_between",
     "apply_affine",
-    "check_point_file",
     "collapse_poles",
     "collapse_set",
     "display",
     "display_vector",
     "epsilon_outcome",
+    "files",
     "equator_points",
     "from_meridian",
     "interpolate",

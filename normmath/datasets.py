@@ -6,12 +6,14 @@ order, so the same call always returns the same points.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from normmath.errors import NormMathError
+from normmath.files import MB, decode_text, read_bytes
 from normmath.validation import as_rows
 
 __all__ = [
@@ -25,8 +27,8 @@ __all__ = [
     "collapse_set",
     "REGIMES_SEED",
     "regime_clouds",
+    "POINT_FILE_LIMIT",
     "load_points",
-    "check_point_file",
 ]
 
 MAIN_CLOUD_SEED = 42
@@ -103,24 +105,33 @@ def regime_clouds(n: int = 768, per_group: int = 12) -> PointSet:
     return PointSet(mu[:, None] + sigma[:, None] * z, groups)
 
 
-def load_points(path, n: int | None = 3, max_rows: int | None = None) -> PointSet:
-    """Read user points from ``.npy`` or ``.csv`` (comma separated, optional header row).
+POINT_FILE_LIMIT = 64 * MB
+"""Largest point file read (a .npy of 2.8 million 3D points, a CSV of about a million rows);
+callers bound the number of rows further."""
 
-    The array must be (m, n) with 1 <= m <= ``max_rows`` (when given), finite, and ``n``
-    columns when ``n`` is given. All points get the group ``"user"``. Errors name the file
-    and what is wrong: missing, not a regular file, not numbers, wrong shape, too many rows.
+NPY_MAGIC = b"\x93NUMPY"
+
+
+def load_points(path, n: int | None = 3, max_rows: int | None = None) -> PointSet:
+    """Read user points from ``.npy`` or ``.csv`` (comma separated, optional header row,
+    UTF-8 with or without a byte-order mark).
+
+    The file must be a regular file of at most :data:`POINT_FILE_LIMIT` bytes, and the array
+    (m, n) with 1 <= m <= ``max_rows`` (when given), finite, with ``n`` columns when ``n`` is
+    given. All points get the group ``"user"``. Errors name the file and what is wrong:
+    missing, not a regular file, too large, not numbers, no points, wrong shape, too many rows.
     """
     path = Path(path)
+    content = read_bytes(path, "points", POINT_FILE_LIMIT)
     suffix = path.suffix.lower()
     if suffix not in {".npy", ".csv"}:
         raise NormMathError(f"points: {path}: expected a .npy or .csv file")
-    check_point_file(path)
-    try:
-        data = _read_npy(path) if suffix == ".npy" else _read_csv(path)
-    except NormMathError:
-        raise
-    except (OSError, ValueError) as exc:
-        raise NormMathError(f"points: {path}: unreadable ({exc})") from None
+    if suffix == ".npy":
+        data = _read_npy(path, content)
+    else:
+        data = _read_csv(path, decode_text(content, path, "points"))
+    if data.ndim >= 1 and data.shape[0] == 0:
+        raise NormMathError(f"points: {path}: holds no points")
     if max_rows is not None and data.ndim >= 1 and data.shape[0] > max_rows:
         raise NormMathError(
             f"points: {path}: {data.shape[0]} points; at most {max_rows} can be drawn"
@@ -133,31 +144,17 @@ def load_points(path, n: int | None = 3, max_rows: int | None = None) -> PointSe
     return PointSet(data, ("user",) * data.shape[0])
 
 
-def check_point_file(path: Path) -> None:
-    """Raise :class:`NormMathError` unless ``path`` is an existing regular file."""
-    if not path.exists():
-        raise NormMathError(f"points: {path}: no such file")
-    if path.is_dir():
-        raise NormMathError(f"points: {path}: is a directory; give a .npy or .csv file")
-    if not path.is_file():
-        raise NormMathError(f"points: {path}: not a regular file; give a .npy or .csv file")
-
-
-NPY_MAGIC = b"\x93NUMPY"
-
-
-def _read_npy(path: Path) -> np.ndarray:
-    """A numeric ``.npy`` array, memory-mapped (rows are counted before anything is copied)."""
-    with path.open("rb") as file:
-        if file.read(len(NPY_MAGIC)) != NPY_MAGIC:
-            raise NormMathError(f"points: {path}: not a valid .npy file of numbers")
+def _read_npy(path: Path, data: bytes) -> np.ndarray:
+    """The numeric array stored in a ``.npy`` file's bytes ``data``."""
+    if not data.startswith(NPY_MAGIC):
+        raise NormMathError(f"points: {path}: not a valid .npy file of numbers")
     try:
-        data = np.load(path, mmap_mode="r", allow_pickle=False)
+        array = np.load(io.BytesIO(data), allow_pickle=False)
     except ValueError:  # object arrays (pickled Python objects) or a damaged header
         raise NormMathError(f"points: {path}: not a valid .npy file of numbers") from None
-    if data.dtype.kind not in "biuf":
-        raise NormMathError(f"points: {path}: not a valid .npy file of numbers ({data.dtype})")
-    return data
+    if array.dtype.kind not in "biuf":
+        raise NormMathError(f"points: {path}: not a valid .npy file of numbers ({array.dtype})")
+    return array
 
 
 def _is_number(text: str) -> bool:
@@ -168,14 +165,19 @@ def _is_number(text: str) -> bool:
     return True
 
 
-def _read_csv(path: Path) -> np.ndarray:
-    """Parse a numeric CSV; a first line with no numeric field is a header and is skipped."""
-    lines = [line for line in path.read_text().splitlines() if line.strip()]
-    if lines and not any(_is_number(v) for v in lines[0].split(",")):
+def _read_csv(path: Path, text: str) -> np.ndarray:
+    """Parse a numeric CSV's ``text``; a first line with no numeric field is a header and is
+    skipped. A field that is not a number is named with its line."""
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if lines and not any(_is_number(v) for v in lines[0][1].split(",")):
         lines = lines[1:]
-    if not lines:
-        raise ValueError("no data rows")
-    try:
-        return np.array([[float(v) for v in line.split(",")] for line in lines], dtype=float)
-    except ValueError as exc:
-        raise ValueError(f"not a numeric table: {exc}") from None
+    rows = []
+    for number, line in lines:
+        fields = line.split(",")
+        bad = next((v for v in fields if not _is_number(v)), None)
+        if bad is not None:
+            raise NormMathError(f"points: {path}: line {number}: {bad.strip()!r} is not a number")
+        rows.append([float(v) for v in fields])
+    if len({len(row) for row in rows}) > 1:
+        raise NormMathError(f"points: {path}: rows of different lengths; expected a table")
+    return np.array(rows, dtype=float) if rows else np.empty((0, 0))

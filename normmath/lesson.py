@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from normmath.errors import NormMathError
-from normmath.norms import layer_norm, rms_norm
+from normmath.norms import layer_norm, rms_norm, row_scale
 from normmath.stats import RowStats, row_stats
 from normmath.validation import as_eps, as_rows, as_scalar
 
@@ -24,6 +24,8 @@ __all__ = [
     "STATISTICS",
     "COLUMNS",
     "OVERFLOWING",
+    "UNDERFLOWING",
+    "SMALLEST_NORMAL",
     "LessonRow",
     "Lesson",
     "lesson",
@@ -80,6 +82,23 @@ OVERFLOWING = ("square", "centered", "mean_square", "variance")
 """The values that can exceed the float range for a finite input (squares and differences of
 coordinates beyond about 1e154); every other value of a finite input is finite or refused."""
 
+UNDERFLOWING = (
+    "square",
+    "centered",
+    "mean",
+    "mean_square",
+    "rms",
+    "variance",
+    "rms_denominator",
+    "ln_denominator",
+)
+"""The values that can lie below the normal float range for a finite input (coordinates or
+epsilon under about 1e-154, squares of those under 1e-308): their nearest float is 0 or a
+subnormal number with fewer digits. The outputs are exact whatever the scale."""
+
+SMALLEST_NORMAL = float(np.finfo(float).tiny)
+"""The smallest positive float64 with full precision, about 2.2e-308."""
+
 SCIENTIFIC_FROM = 1e15
 """From this magnitude :func:`display` writes scientific notation (floats have no decimals left)."""
 
@@ -97,7 +116,9 @@ def preset(name: str) -> tuple[float, ...]:
 class LessonRow:
     """One coordinate of the construction table.
 
-    ``None`` marks an undefined output, or a square or centered value beyond the float range.
+    ``None`` marks an undefined output, or a square or centered value beyond the float range;
+    ``underflow`` names the columns (of :data:`UNDERFLOWING`) whose nonzero value lies below
+    :data:`SMALLEST_NORMAL`, so the float shown is 0 or has fewer digits.
     """
 
     coordinate: str
@@ -108,6 +129,7 @@ class LessonRow:
     ln_output: float | None
     rms_reference: float | None
     ln_reference: float | None
+    underflow: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -115,7 +137,10 @@ class Lesson:
     """The whole lesson for one vector: table rows, statistics and undefined reasons.
 
     ``overflow`` names the columns and statistics (of :data:`OVERFLOWING`) that have at
-    least one value beyond the float range; those values are ``None``.
+    least one value beyond the float range; those values are ``None``. ``underflow`` names
+    those (of :data:`UNDERFLOWING`) with a nonzero value below :data:`SMALLEST_NORMAL`, kept
+    as the nearest float (0 or subnormal); RMSNorm and LayerNorm are computed on the row
+    scaled by a power of two, so they stay exact and defined.
     """
 
     vector: tuple[float, ...]
@@ -126,6 +151,7 @@ class Lesson:
     rms_defined: bool
     ln_defined: bool
     overflow: tuple[str, ...] = ()
+    underflow: tuple[str, ...] = ()
 
     @property
     def rms_reason(self) -> str | None:
@@ -189,6 +215,7 @@ def lesson(vector=POSITIVE, gain: float = 1.0, eps: float = LESSON_EPS) -> Lesso
     ref_rms, ref_ln = (_outputs(ref, gain, eps)[:2]) if ref is not None else (None, None)
     with np.errstate(over="ignore"):
         square, centered = _finite(x**2), _finite(x - float(stats.mean))
+    tiny = _underflowed(x, eps, stats)
     rows = tuple(
         LessonRow(
             coordinate=f"x{i + 1}",
@@ -199,13 +226,39 @@ def lesson(vector=POSITIVE, gain: float = 1.0, eps: float = LESSON_EPS) -> Lesso
             ln_output=ln[i] if ln else None,
             rms_reference=ref_rms[i] if ref_rms else None,
             ln_reference=ref_ln[i] if ref_ln else None,
+            underflow=tuple(key for key in ("square", "centered") if tiny[key][i]),
         )
         for i in range(x.shape[0])
     )
     too_large = {"square": None in square, "centered": None in centered}
     too_large |= {key: bool(np.ma.is_masked(getattr(stats, key))) for key in OVERFLOWING[2:]}
     overflow = tuple(key for key in OVERFLOWING if too_large[key])
-    return Lesson(tuple(float(v) for v in x), gain, eps, rows, stats, rms_ok, ln_ok, overflow)
+    underflow = tuple(key for key in UNDERFLOWING if np.any(tiny[key]))
+    vector = tuple(float(v) for v in x)
+    return Lesson(vector, gain, eps, rows, stats, rms_ok, ln_ok, overflow, underflow)
+
+
+def _underflowed(x: np.ndarray, eps: float, stats: RowStats) -> dict[str, np.ndarray]:
+    """Per :data:`UNDERFLOWING` key, where the value is nonzero but its float lies below
+    :data:`SMALLEST_NORMAL`. Whether it is nonzero is read on the row divided by a power of
+    two near its largest magnitude (:func:`~normmath.norms.row_scale`), exactly."""
+    y = x / row_scale(x)
+    unit = row_stats(y, eps=0.0)
+    with np.errstate(over="ignore", under="ignore"):
+        actual = {"square": x**2, "centered": x - stats.mean}
+    nonzero = {
+        "square": x != 0,
+        "centered": y - unit.mean != 0,
+        **{key: getattr(unit, key) != 0 for key in ("mean", "mean_square", "rms", "variance")},
+        "rms_denominator": (unit.mean_square != 0) | (eps > 0),
+        "ln_denominator": (unit.variance != 0) | (eps > 0),
+    }
+    found = {}
+    for key in UNDERFLOWING:
+        value = actual[key] if key in actual else getattr(stats, key)
+        small = np.abs(np.ma.getdata(value)) < SMALLEST_NORMAL
+        found[key] = np.asarray(np.ma.getdata(nonzero[key]) & small & ~np.ma.getmaskarray(value))
+    return found
 
 
 def _finite(values: np.ndarray) -> list[float | None]:

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from normmath.errors import NormMathError
+from normmath.files import MB, read_text
 from normmath.meridian import Meridian, meridian_of_stats
 
 __all__ = [
@@ -31,6 +32,8 @@ __all__ = [
 ]
 
 RECORDED_ACTIVATIONS = Path(__file__).with_name("data") / "minilm_activations.json"
+RECORDED_LIMIT = 16 * MB
+"""Largest recorded-activations file read (the shipped one is 25 kB)."""
 """The shipped file of the lecture's sentences."""
 
 
@@ -111,11 +114,10 @@ def load_recorded(path: Path = RECORDED_ACTIVATIONS) -> RecordedActivations:
     >>> recorded.model, len(recorded.modules), recorded.modules[0].n
     ('all-MiniLM-L6-v2', 13, 384)
     """
+    text = read_text(path, "recorded activations", RECORDED_LIMIT)
     try:
-        document = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise NormMathError(f"recorded activations: {path}: no such file") from None
-    except (OSError, ValueError) as exc:
+        document = json.loads(text)
+    except ValueError as exc:
         raise NormMathError(f"recorded activations: {path}: unreadable ({exc})") from None
     if not isinstance(document, dict) or document.get("sha256") != document_sha256(document):
         raise NormMathError(

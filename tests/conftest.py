@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
+from fixtures.pipeline import TINY, rendered, tiny_target
 from manim import tempconfig
+
+from normgeom.cli import scene_options
+from normgeom.render import targets
 
 SCENE_TEST = {
     "pixel_width": 854,
@@ -92,3 +98,19 @@ def sample_scene(silent_voice, scene_media):
         return scene
 
     return run
+
+
+@pytest.fixture
+def tiny_media(media, monkeypatch):
+    """A media root holding the shared tiny render, with the CLI pointed at the tiny scenes."""
+    shutil.copytree(rendered()[0], media)
+    monkeypatch.setattr(scene_options, "resolve_quality", lambda name: TINY)
+    monkeypatch.setattr(
+        targets, "resolve_scenes", lambda names: [tiny_target(name) for name in names]
+    )
+    monkeypatch.setattr(
+        targets,
+        "lecture_targets",
+        lambda: [tiny_target(n) for n in ("TinySilent", "TinyNarrated", "TinySilent")],
+    )
+    return media

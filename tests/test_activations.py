@@ -123,6 +123,8 @@ def test_table_lists_every_module_and_token():
         (["Hello.", "--bogus"], "unknown option '--bogus'"),
         (["--bogus", "Hello."], "unknown option '--bogus'"),
         (["Hello", "world"], "one text only"),
+        (["\x01\x02\x7f"], "yields no tokens"),
+        (["\u200b"], "yields no tokens"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, message):

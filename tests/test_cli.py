@@ -6,7 +6,7 @@ import json
 import shutil
 
 import pytest
-from fixtures.pipeline import TINY, rendered, tiny_target
+from fixtures.pipeline import TINY
 from typer.testing import CliRunner
 
 from normgeom.cli import app as cli
@@ -16,22 +16,6 @@ from normgeom.render.targets import Target
 from scenes.base.catalog import scene_names
 
 runner = CliRunner()
-
-
-@pytest.fixture
-def tiny_media(media, monkeypatch):
-    """A media root holding the shared tiny render, with the CLI pointed at the tiny scenes."""
-    shutil.copytree(rendered()[0], media)
-    monkeypatch.setattr(scene_options, "resolve_quality", lambda name: TINY)
-    monkeypatch.setattr(
-        targets, "resolve_scenes", lambda names: [tiny_target(name) for name in names]
-    )
-    monkeypatch.setattr(
-        targets,
-        "lecture_targets",
-        lambda: [tiny_target(n) for n in ("TinySilent", "TinyNarrated", "TinySilent")],
-    )
-    return media
 
 
 def test_list_shows_every_scene_in_lesson_order(media):
@@ -64,7 +48,7 @@ BAD_RENDERS = [
     (["Gain", "--vector", "1,2,nan"], "vector"),
     (["Gain", "--points", "missing.npy"], "points: missing.npy: no such file"),
     (["Gain", "--config", "missing.toml"], "config: missing.toml: no such file"),
-    (["Gain", "--jobs", "0"], "--jobs: expected a positive number"),
+    (["Gain", "--jobs", "0"], "--jobs: expected a positive whole number"),
 ]
 
 

@@ -110,7 +110,7 @@ def test_lecture_files_chapters_and_manifest(tmp_path):
         fake_result(tmp_path, "SceneB", 1.5, [(0.2, 1.0, "beta")]),
         fake_result(tmp_path, "Recap", 1.0, []),
     ]
-    state = State(tmp_path / "media" / ".normgeom" / "state.json")
+    state = State(tmp_path / "media" / ".normgeom" / "state.json", tmp_path / "media")
     lecture = build_lecture(state, results, tmp_path / "out" / "talk.mp4")
     assert not lecture.cached
     assert [f.name for f in lecture.files.all()] == [
@@ -169,7 +169,7 @@ def test_manifest_lists_paths_relative_to_itself(tmp_path):
         fake_result(tmp_path, "SceneA", 1.0, [(0.0, 0.5, "alpha")]),
         fake_result(tmp_path, "Recap", 1.0, []),
     ]
-    state = State(tmp_path / "media" / ".normgeom" / "state.json")
+    state = State(tmp_path / "media" / ".normgeom" / "state.json", tmp_path / "media")
     lecture = build_lecture(state, results, tmp_path / "out" / "talk.mp4")
     manifest = json.loads(lecture.files.manifest.read_text())
     paths = [*manifest["files"].values(), *(part["file"] for part in manifest["parts"])]
@@ -185,7 +185,7 @@ def test_a_truncated_lecture_is_composed_again(tmp_path):
         fake_result(tmp_path, "SceneA", 1.0, []),
         fake_result(tmp_path, "Recap", 1.0, []),
     ]
-    state = State(tmp_path / "media" / ".normgeom" / "state.json")
+    state = State(tmp_path / "media" / ".normgeom" / "state.json", tmp_path / "media")
     lecture = build_lecture(state, results, tmp_path / "out" / "talk.mp4")
     size = lecture.files.video.stat().st_size
     os.truncate(lecture.files.video, size // 2)

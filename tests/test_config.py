@@ -34,10 +34,13 @@ def test_round_trip_through_toml(tmp_path, monkeypatch):
     [
         ("gamma = [1, 2]", "gamma"),
         ("eps = -1", "eps"),
-        ("vector = [1, 2, 3, 4]", "exactly 3"),
+        ("vector = [1, 2, 3, 4]", "vector: expected a list of 3 numbers"),
         ("colour = 3", "unknown key"),
-        ("gamma = = 1", "unreadable"),
-        ("eps = 'abc'", "bad value"),
+        ("gamma = = 1", "bad.toml: line 1: Invalid value"),
+        ("eps = 'abc'", "eps: expected a number, got 'abc'"),
+        ("gamma = 'big'", "gamma: expected a list of 3 numbers, e.g. \\[2, 0.4, 1.5\\], got 'big'"),
+        ("gain = true", "gain: expected a number, got True"),
+        ("points = 3", "points: expected a file name in quotes"),
         ("points = 'nowhere.npy'", "no such file"),
     ],
 )

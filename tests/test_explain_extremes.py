@@ -86,3 +86,23 @@ def test_a_gain_whose_outputs_exceed_the_float_range_is_refused():
     assert len(lines) == 1 and lines[0].startswith("normgeom: error: gain: ")
     assert "float64 range" in lines[0]
     assert result.stdout == ""
+
+
+def test_subnormal_coordinates_say_what_lies_below_the_float_range():
+    done = explain_process("1e-320", "2e-320", "3e-320", "--eps", "0", "--json")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    data = strict_json(done.stdout)
+    assert data["undefined"]["ln"] is None
+    assert data["statistics"]["variance"] == 0.0  # the nearest float of 6.7e-641
+    assert {"variance", "mean_square", "ln_denominator"} <= set(data["underflow"])
+    assert [row["ln_output"] for row in data["rows"]] == pytest.approx(LN, abs=1e-15)
+    table = runner.invoke(app, ["explain", "1e-320", "2e-320", "3e-320", "--eps", "0"])
+    lines = table.stdout.splitlines()
+    assert "underflow" in next(line for line in lines if "│ population variance" in line)
+    assert "shown as underflow:" in table.stdout and "the outputs are exact" in table.stdout
+
+
+def test_ordinary_coordinates_underflow_nothing():
+    data = strict_json(runner.invoke(app, ["explain", "1", "2", "3", "--json"]).stdout)
+    assert data["underflow"] == []

@@ -119,7 +119,7 @@ def run_at_once(media: Path, *scene_lists: list[str]) -> list[list[bool]]:
 def test_two_runs_on_one_media_folder_keep_both_records(tmp_path):
     media = tmp_path / "media"
     assert run_at_once(media, ["TinySilent"], ["TinyNarrated"]) == [[False], [False]]
-    names = {rid.name for rid in State(media / ".normgeom" / "state.json").records()}
+    names = {rid.name for rid in State(media / ".normgeom" / "state.json", media).records()}
     assert names == {"TinySilent", "TinyNarrated"}
 
 

@@ -53,8 +53,10 @@ def test_a_npy_of_python_objects_is_not_numbers(tmp_path):
     [
         ("missing.npy", None, "no such file"),
         ("p.txt", "1,2,3", ".npy or .csv"),
-        ("p.csv", "", "unreadable"),
-        ("p.csv", "1,2,x\n", "unreadable"),
+        ("p.csv", "", "holds no points"),
+        ("p.csv", "x,y,z\n", "holds no points"),
+        ("p.csv", "1,2,3\n1,2,x\n", "line 2: 'x' is not a number"),
+        ("p.csv", "1,2,3\n1,2\n", "rows of different lengths"),
         ("p.csv", "1,2\n3,4\n", "expected 3 columns"),
         ("p.csv", "1,nan,3\n", "NaN"),
         ("p.npy", b"not an npy file", "not a valid .npy file of numbers"),

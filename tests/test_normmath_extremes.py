@@ -176,3 +176,29 @@ def test_the_lesson_of_tiny_coordinates_is_defined_at_eps_zero():
 )
 def test_display_switches_to_scientific_notation_for_huge_values(value, text):
     assert nm.display(value) == text
+
+
+@pytest.mark.parametrize(
+    "x", [[1e-320, 2e-320, 3e-320], [5e-324, 0.0, 0.0], [3e-310, -1e-315, 7e-312]]
+)
+def test_subnormal_rows_are_computed_exactly(x):
+    """A subnormal float is an integer times 2^-1074; scaling by a power of two keeps it
+    exact, so the outputs equal those of the integers, and of the 60-digit formula."""
+    integers = np.asarray(x) / 2.0**-1074
+    np.testing.assert_array_equal(
+        nm.layer_norm(x, eps=0.0).array(), nm.layer_norm(integers, eps=0.0).array()
+    )
+    np.testing.assert_array_equal(
+        nm.rms_norm(x, eps=0.0).array(), nm.rms_norm(integers, eps=0.0).array()
+    )
+    assert nm.layer_norm(x, eps=0.0).array() == pytest.approx(exact_layer_norm(x, 0.0), abs=1e-15)
+
+
+def test_the_lesson_names_what_lies_below_the_float_range_cell_by_cell():
+    tiny = nm.lesson((1e-320, 2e-320, 3e-320), eps=0.0)
+    assert tiny.ln_defined and tiny.stats.variance == 0.0
+    assert {"variance", "mean_square", "ln_denominator", "square"} <= set(tiny.underflow)
+    mixed = nm.lesson((1.0, 1e-200, 0.0), eps=0.0)
+    assert mixed.underflow == ("square",)
+    assert [row.underflow for row in mixed.rows] == [(), ("square",), ()]
+    assert nm.lesson((1.0, 2.0, 3.0)).underflow == ()

@@ -254,28 +254,32 @@ def stamped(tmp_path):
 def test_a_damaged_or_misshaped_state_file_is_dropped_with_a_warning(tmp_path, capsys, damage):
     path = tmp_path / "state.json"
     path.write_bytes(damage.encode("latin-1"))
-    state = State(path)
+    state = State(path, tmp_path)
     assert state.records() == {}
     if damage:
         assert "normgeom: warning:" in capsys.readouterr().err
     rid = RecordId("scene", "480p15", "Gain")
-    state.put(rid, "k", {"video": stamped(tmp_path)})
-    assert State(path).get(rid, "k") is not None
-    assert State(path).get(rid, "other") is None
+    at = {"video": stamped(tmp_path)}
+    state.put(rid, "k", at)
+    assert State(path, tmp_path).get(rid, "k", at) is not None
+    assert State(path, tmp_path).get(rid, "other", at) is None
 
 
 def test_a_changed_output_no_longer_counts_as_up_to_date(tmp_path):
     output = stamped(tmp_path)
-    state = State(tmp_path / "state.json")
+    state = State(tmp_path / "state.json", tmp_path)
     rid = RecordId("gif", "480p15", "Gain")
     state.put(rid, "k", {"gif": output})
     output.write_text("contEnt")
-    assert State(tmp_path / "state.json").get(rid, "k") is None
+    assert State(tmp_path / "state.json", tmp_path).get(rid, "k", {"gif": output}) is None
 
 
 def test_two_state_objects_merge_their_records(tmp_path):
-    first, second = State(tmp_path / "state.json"), State(tmp_path / "state.json")
+    first, second = (
+        State(tmp_path / "state.json", tmp_path),
+        State(tmp_path / "state.json", tmp_path),
+    )
     first.put(RecordId("scene", "480p15", "Bias"), "a", {})
     second.put(RecordId("scene", "480p15", "Epsilon"), "b", {})
-    names = {rid.name for rid in State(tmp_path / "state.json").records()}
+    names = {rid.name for rid in State(tmp_path / "state.json", tmp_path).records()}
     assert names == {"Bias", "Epsilon"}

@@ -54,8 +54,14 @@ def require_text(text: str | None) -> str:
 
 
 def check_text(text: str | None, loaded: LoadedModel) -> list[int]:
-    """The token ids of ``text``; :class:`ActivationsError` if it is empty or too long."""
+    """The token ids of ``text``; :class:`ActivationsError` if it is empty, yields no token
+    besides the model's own markers (control characters, zero-width spaces) or is too long."""
     ids = loaded.tokenizer(require_text(text))["input_ids"]
+    if set(ids) <= set(loaded.tokenizer.all_special_ids):
+        raise ActivationsError(
+            f"text: {text!r} yields no tokens (only control or invisible characters); "
+            "give a sentence, e.g. 'Paris is in France.'"
+        )
     if len(ids) > loaded.max_tokens:
         raise ActivationsError(
             f"text: {len(ids)} tokens, more than the model's limit of {loaded.max_tokens}"

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from normgeom.cli import options
-from normgeom.cli.failures import fail, user_error_types, user_errors
+from normgeom.cli.failures import OUT_OF_MEMORY, fail, user_error_types, user_errors
 from normgeom.cli.publishing import page, publish, slides, stills
 from normgeom.cli.scene_options import RenderSettings, render_settings
 from normgeom.explain import EXPLAIN_CONTEXT, explain
@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # annotations only: the commands import what they run when th
     from normgeom.render.targets import Target
 
 __all__ = ["app", "main"]
+
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -45,13 +46,14 @@ def list_scenes() -> None:
     from normgeom.render.state import State
     from scenes.base.catalog import SCENES
 
-    records = State(Layout.default().state_file).records()
+    layout = Layout.default()
+    records = State(layout.state_file, layout.media).records()
     table = Table(title="normgeom scenes", title_justify="left")
     for column in ("#", "scene", "what it shows", "length"):
         table.add_column(column)
     for number, entry in enumerate(SCENES, start=1):
         lengths = [
-            f"{clock(record.info.get('duration', 0.0))} ({rid.quality})"
+            f"{clock(record.info.duration)} ({rid.quality})"
             for rid, record in records.items()
             if rid.kind == "scene" and rid.name == entry.name
         ]
@@ -65,7 +67,7 @@ def render(
     quality: str = options.QUALITY,
     fmt: str = typer.Option("mp4", "--format", "-f", help="mp4|gif|png|webm"),
     voice: str | None = options.VOICE,
-    jobs: int | None = options.JOBS,
+    jobs: str | None = options.JOBS,
     verbose: bool = options.VERBOSE,
     gamma: str | None = options.GAMMA,
     beta: str | None = options.BETA,
@@ -100,7 +102,7 @@ def video(
     quality: str = options.QUALITY,
     voice: str | None = options.VOICE,
     output: str | None = typer.Option(None, "--output", "-o", help="the lecture MP4"),
-    jobs: int | None = options.JOBS,
+    jobs: str | None = options.JOBS,
     verbose: bool = options.VERBOSE,
     gamma: str | None = options.GAMMA,
     beta: str | None = options.BETA,
@@ -149,17 +151,19 @@ def _render_movies(
 ) -> tuple[Runner, list[JobResult]]:
     """Run the movie jobs of ``targets`` with the checked ``settings`` of
     :func:`render_settings`, showing progress; ``outputs`` (and the state file) are checked
-    writable first. Returns the runner and the results in order."""
+    writable first, their folders swept of what killed runs left. Returns the runner and the
+    results in order."""
     from rich.console import Console
 
     from normgeom.cli.report import scene_progress
     from normgeom.render.job import RenderJob
-    from normgeom.render.paths import check_writable
+    from normgeom.render.paths import check_writable, prepare_folders
     from normgeom.render.runner import Runner
 
     layout = Layout.default()
     for path in (*outputs, layout.state_file):
         check_writable(path)
+    prepare_folders(path.parent for path in outputs)
     runner = Runner(layout, jobs=settings.jobs, verbose=verbose)
     quality, voice, params = settings.quality, settings.voice, settings.params
     work = [
@@ -215,9 +219,13 @@ app.command()(page)
 
 
 def main() -> None:
-    """Console-script entry point; user errors from any command end in one line and exit 2."""
+    """Console-script entry point; user errors from any command end in one line and exit 2,
+    running out of memory outside any command's own handling in one line and exit 1."""
     try:
         app()
+    except MemoryError:
+        print(f"normgeom: error: {OUT_OF_MEMORY}", file=sys.stderr)
+        sys.exit(1)
     except Exception as exc:
         if not isinstance(exc, user_error_types()):
             raise

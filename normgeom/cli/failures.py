@@ -2,9 +2,10 @@
 
 A user mistake (:class:`normgeom.errors.UsageError`, :class:`normmath.NormMathError`,
 :class:`scenes.voice.registry.VoiceError`, :class:`normgeom.activations.errors.ActivationsError`)
-exits with 2; a failed render, or a full disk (one line naming the folder), with 1; Ctrl-C
-with 130. The error classes of modules not imported yet are not looked up: a command that
-never imported ``scenes.voice.registry`` (and Manim with it) cannot raise its error.
+exits with 2; a failed render, a full disk (one line naming the folder) or running out of
+memory (one line naming the step, :func:`normgeom.errors.step`), with 1; Ctrl-C with 130.
+The error classes of modules not imported yet are not looked up: a command that never
+imported ``scenes.voice.registry`` (and Manim with it) cannot raise its error.
 """
 
 from __future__ import annotations
@@ -21,7 +22,10 @@ from normgeom.errors import RenderError, UsageError
 from normgeom.render.disk import disk_full_message, is_disk_full
 from normgeom.render.paths import Layout
 
-__all__ = ["fail", "user_errors", "user_error_types"]
+__all__ = ["OUT_OF_MEMORY", "fail", "user_errors", "user_error_types"]
+
+OUT_OF_MEMORY = "out of memory; close other programs or use --jobs 1, then run again"
+"""The line for running out of memory outside any named step."""
 
 ELSEWHERE = (
     ("normmath", "NormMathError"),
@@ -58,6 +62,8 @@ def user_errors() -> Iterator[None]:
         fail(disk_full_message(_folder_of(exc)), code=1)
     except KeyboardInterrupt:
         fail("interrupted; finished outputs are kept, run again to continue", code=130)
+    except MemoryError:
+        fail(OUT_OF_MEMORY, code=1)
     except Exception as exc:
         if not isinstance(exc, user_error_types()):
             raise

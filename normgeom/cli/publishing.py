@@ -10,7 +10,8 @@ import typer
 from normgeom.cli import options
 from normgeom.cli.failures import user_errors
 from normgeom.cli.scene_options import render_settings
-from normgeom.render.paths import Layout, check_writable, output_path
+from normgeom.errors import step
+from normgeom.render.paths import Layout, check_writable, output_path, prepare_folders
 
 __all__ = ["DECK_NAME", "slides", "stills", "publish", "page"]
 
@@ -18,8 +19,11 @@ DECK_NAME = "normalization_geometry"
 
 
 def _folder(output: str | None, default: Path) -> Path:
+    """The output folder a user named (or ``default``), checked writable and its parent
+    swept of what killed runs left."""
     folder = output_path(output, default)
     check_writable(folder / "index.html")
+    prepare_folders([folder.parent])
     return folder
 
 
@@ -28,7 +32,7 @@ def slides(
     quality: str = options.QUALITY,
     voice: str = typer.Option("none", "--voice", help="none (default: silent), hibari, ..."),
     output: str | None = typer.Option(None, "--output", "-o", help="the deck folder"),
-    jobs: int | None = options.JOBS,
+    jobs: str | None = options.JOBS,
     verbose: bool = options.VERBOSE,
     config: str | None = options.CONFIG,
 ) -> None:
@@ -54,7 +58,7 @@ def slides(
         with scene_progress(Console(stderr=True), len(work), live=not verbose) as done:
             results = runner.run(work, on_done=done)
         presentations = load_presentations([r.files["presentation"] for r in results])
-        with staged_folder(folder) as stage:
+        with step("writing the slide deck"), staged_folder(folder) as stage:
             write_html(presentations, stage / f"{DECK_NAME}.html", DECK_NAME)
             write_pptx(presentations, stage / f"{DECK_NAME}.pptx", (preset.width, preset.height))
     steps = sum(len(p.slides) for p in presentations)
@@ -69,7 +73,7 @@ def stills(
     quality: str = options.QUALITY,
     at: str | None = typer.Option(None, "--at", help="a beat name: the still of its end state"),
     transparent: bool = typer.Option(False, "--transparent", help="transparent background"),
-    jobs: int | None = options.JOBS,
+    jobs: str | None = options.JOBS,
     config: str | None = options.CONFIG,
 ) -> None:
     """Write PNG stills: each scene's final frame, or the end of beat --at."""
@@ -105,7 +109,7 @@ def publish(
     quality: str = options.QUALITY,
     voice: str | None = typer.Option(None, "--voice", help="the lecture's voice (hibari)"),
     output: str | None = typer.Option(None, "--output", "-o", help="the bundle folder"),
-    jobs: int | None = options.JOBS,
+    jobs: str | None = options.JOBS,
     verbose: bool = options.VERBOSE,
     config: str | None = options.CONFIG,
 ) -> None:
@@ -130,7 +134,8 @@ def publish(
         runner = Runner(layout, jobs=workers, verbose=verbose)
         movie = partial(RenderJob, quality=preset, voice=name, params=params)
         targets = resolve_scenes(["all"])
-        with scene_progress(Console(stderr=True), 2 * len(targets) + 2, live=not verbose) as done:
+        progress = scene_progress(Console(stderr=True), 2 * len(targets) + 2, live=not verbose)
+        with step("building the bundle"), progress as done:
             bundle = build_bundle(runner, movie, targets, folder, done)
     files = bundle.manifest.files
     total = sum(entry.size for entry in files)

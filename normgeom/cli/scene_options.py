@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 import normmath as nm
-from normgeom.errors import UsageError
+from normgeom.errors import UsageError, step, warn
 from normgeom.render.quality import Quality, resolve_quality
 from scenes.base.parameters import SceneParams, load_params
 
-__all__ = ["parse_triple", "build_params", "RenderSettings", "render_settings"]
+__all__ = ["parse_triple", "build_params", "RenderSettings", "render_settings", "parse_jobs"]
 
 
 def parse_triple(text: str, name: str) -> tuple[float, float, float]:
@@ -57,7 +57,7 @@ def build_params(
     if eps is not None:
         overrides["eps"] = eps
     if points is not None:
-        nm.check_point_file(points)
+        nm.files.check_file(points, "points", nm.POINT_FILE_LIMIT)  # named as the user wrote it
         overrides["points"] = str(points.resolve())
     return replace(params, **overrides).validated()
 
@@ -74,7 +74,7 @@ class RenderSettings(NamedTuple):
 def render_settings(
     quality: str,
     voice: str | None,
-    jobs: int | None,
+    jobs: str | None,
     config: str | None,
     gamma: str | None = None,
     beta: str | None = None,
@@ -91,23 +91,47 @@ def render_settings(
     """
     from scenes.voice.registry import check_voice
 
-    preset = resolve_quality(quality)
-    name = check_voice(voice)
-    if eps is not None:
-        try:
-            eps = float(eps)
-        except ValueError:
-            raise UsageError(f"--eps: expected a number, got {eps!r}") from None
-    params = build_params(
-        config=Path(config) if config else None,
-        gamma=gamma,
-        beta=beta,
-        eps=eps,
-        points=Path(points) if points else None,
-        vector=vector,
-    )
-    if jobs is not None and jobs < 1:
-        raise UsageError(f"--jobs: expected a positive number, got {jobs}")
+    with step("reading the parameters"):
+        preset = resolve_quality(quality)
+        name = check_voice(voice)
+        if eps is not None:
+            try:
+                eps = float(eps)
+            except ValueError:
+                raise UsageError(f"--eps: expected a number, got {eps!r}") from None
+        params = build_params(
+            config=Path(config) if config else None,
+            gamma=gamma,
+            beta=beta,
+            eps=eps,
+            points=Path(points) if points else None,
+            vector=vector,
+        )
+        return RenderSettings(preset, name, params, parse_jobs(jobs))
+
+
+RENDER_MEMORY = "about 250 MB"
+"""What one render worker takes (16 took 4.2 GB at 480p15)."""
+
+
+def parse_jobs(text: str | None) -> int:
+    """``--jobs``: a whole number >= 1 (default: the number of cores); above the number of
+    cores one warning says the renders will share them. :class:`UsageError` otherwise."""
     from normgeom.render.runner import default_jobs  # loads PyAV: only when rendering
 
-    return RenderSettings(preset, name, params, jobs or default_jobs())
+    cores = default_jobs()
+    if text is None:
+        return cores
+    wanted = "--jobs: expected a positive whole number of scenes to render at once"
+    try:
+        jobs = int(text.strip())
+    except ValueError:
+        raise UsageError(f"{wanted}, got {text!r}") from None
+    if jobs < 1:
+        raise UsageError(f"{wanted}, got {jobs}")
+    if jobs > cores:
+        warn(
+            f"--jobs {jobs}: more than the {cores} cores here; the renders share them, "
+            f"each taking {RENDER_MEMORY} of memory"
+        )
+    return jobs

@@ -17,10 +17,11 @@ from pathlib import Path
 from normgeom.compose.clips import Chapter, Clip, clip_spans, compose
 from normgeom.compose.manifest import ChapterEntry, Manifest, PartEntry
 from normgeom.compose.subtitles import read_srt, shift_cues, to_srt, to_vtt
+from normgeom.errors import step
 from normgeom.render.atomic import write_text
 from normgeom.render.cache import derived_key, digest
 from normgeom.render.runner import JobResult
-from normgeom.render.state import RecordId, State
+from normgeom.render.state import Info, RecordId, Span, State
 from normgeom.render.versions import versions
 from scenes.base.catalog import LECTURE_TITLE
 from scenes.voice.loudness import loudness_report
@@ -90,13 +91,21 @@ def build_lecture(state: State, results: list[JobResult], video: Path) -> Lectur
     every file is as written. The manifest lists paths relative to its own folder.
     """
     files = lecture_files(video)
-    quality, voice = results[0].job.quality, results[0].job.voice
     key = derived_key(digest(*(r.key for r in results)), "lecture", str(video))
-    record_id = RecordId("lecture", quality.label, str(video))
-    record = state.get(record_id, key)
+    record_id = RecordId("lecture", results[0].job.quality.label, str(video))
+    record = state.get(record_id, key, asdict(files))
     if record is not None:
-        chapters = [Chapter(**c) for c in record.info["chapters"]]
-        return LectureResult(files, chapters, record.info["duration"], True)
+        chapters = [Chapter(c.title, c.start, c.end) for c in record.info.chapters]
+        return LectureResult(files, chapters, record.info.duration, True)
+    with step("composing the lecture"):
+        return _write(state, record_id, key, results, files)
+
+
+def _write(
+    state: State, record_id: RecordId, key: str, results: list[JobResult], files: LectureFiles
+) -> LectureResult:
+    """Compose the lecture into ``files`` and record it (see :func:`build_lecture`)."""
+    quality, voice = results[0].job.quality, results[0].job.voice
     clips = [Clip(r.target.title, r.video) for r in results]
     parts = clip_spans(clips)
     chapters = _chapters(parts, results)
@@ -129,11 +138,6 @@ def build_lecture(state: State, results: list[JobResult], video: Path) -> Lectur
     )
     write_text(files.manifest, manifest.to_json())
     plain = [ch for ch, _ in chapters]
-    state.put(
-        record_id,
-        key,
-        asdict(files),
-        duration=length,
-        chapters=[asdict(c) for c in plain],
-    )
+    spans = tuple(Span(c.title, c.start, c.end) for c in plain)
+    state.put(record_id, key, asdict(files), Info(length, chapters=spans))
     return LectureResult(files, plain, length, False)

@@ -8,7 +8,12 @@ from pathlib import Path
 
 import srt
 
-__all__ = ["Cue", "read_srt", "shift_cues", "to_srt", "to_vtt"]
+import normmath as nm
+
+__all__ = ["SUBTITLES_LIMIT", "Cue", "read_srt", "shift_cues", "to_srt", "to_vtt"]
+
+SUBTITLES_LIMIT = 16 * nm.files.MB
+"""Largest ``.srt`` file read (a scene's is a few kB)."""
 
 
 @dataclass(frozen=True)
@@ -21,12 +26,13 @@ class Cue:
 
 
 def read_srt(path: Path | None) -> list[Cue]:
-    """The cues of an ``.srt`` file (none for ``None``)."""
+    """The cues of an ``.srt`` file (none for ``None``), read as
+    :func:`normmath.files.read_text` reads."""
     if path is None:
         return []
     return [
         Cue(item.start.total_seconds(), item.end.total_seconds(), item.content)
-        for item in srt.parse(path.read_text(encoding="utf-8"))
+        for item in srt.parse(nm.files.read_text(path, "subtitles", SUBTITLES_LIMIT))
     ]
 
 

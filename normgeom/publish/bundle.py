@@ -12,7 +12,6 @@ included) and every file in it is as written, it is left alone and reported up t
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -32,7 +31,7 @@ from normgeom.render.atomic import write_text
 from normgeom.render.cache import derived_key, digest
 from normgeom.render.job import RenderJob
 from normgeom.render.runner import JobResult, Runner
-from normgeom.render.state import FileStamp, RecordId
+from normgeom.render.state import RecordId
 from normgeom.render.targets import Target, card
 from normgeom.render.versions import versions
 from scenes.base.catalog import LECTURE_TITLE
@@ -95,7 +94,8 @@ def publish(
     parents = digest(*(r.key for r in results), *(r.key for r in slide_results), page_key)
     key = derived_key(parents, "bundle", str(folder))
     record_id = RecordId("bundle", quality.label, str(folder))
-    if runner.state.get(record_id, key) is not None:
+    written = {role: folder / role for role in runner.state.roles(record_id)}
+    if runner.state.get(record_id, key, written) is not None:
         return Bundle(folder, BundleManifest.read(folder / MANIFEST_NAME), lecture, cached=True)
     with staged_folder(folder) as stage:
         lecture_files = lecture.files
@@ -141,12 +141,9 @@ def publish(
             files=file_entries(stage),
         )
         write_text(stage / MANIFEST_NAME, manifest.to_json())
-    base = runner.state.base
-    stamps: dict[str, Path | FileStamp] = {
-        e.path: FileStamp(os.path.relpath(folder / e.path, base), e.size, e.sha256)
-        for e in manifest.files
-    }  # the manifest's checksums of the files just written: no second hashing
-    runner.state.put(record_id, key, {**stamps, MANIFEST_NAME: folder / MANIFEST_NAME})
+    files = {e.path: folder / e.path for e in manifest.files}
+    sums = {e.path: (e.size, e.sha256) for e in manifest.files}  # measured: no second hashing
+    runner.state.put(record_id, key, {**files, MANIFEST_NAME: folder / MANIFEST_NAME}, sums=sums)
     return Bundle(folder, manifest, lecture)
 
 

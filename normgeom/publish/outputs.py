@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from normgeom.errors import UsageError
+from normgeom.errors import UsageError, step
 from normgeom.publish.gif import write_gif
 from normgeom.publish.still import write_last_frame
 from normgeom.publish.webm import write_webm
@@ -43,8 +43,9 @@ def deliver(result: JobResult, fmt: str, state: State) -> tuple[Path, bool]:
     output = result.video.with_suffix(f".{fmt}")
     record = RecordId(fmt, result.job.quality.label, result.target.name)
     key = derived_key(result.key, fmt)
-    if state.get(record, key) is not None:
+    if state.get(record, key, {fmt: output}) is not None:
         return output, True
-    WRITERS[fmt](result.video, output)
+    with step(f"writing {output.name}"):
+        WRITERS[fmt](result.video, output)
     state.put(record, key, {fmt: output})
     return output, False

@@ -29,6 +29,7 @@ from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
 
+import normmath as nm
 from normgeom.render.job import RenderJob
 from normgeom.render.versions import versions
 from scenes.base.catalog import SCENES, narration
@@ -87,7 +88,9 @@ def fingerprint(params: SceneParams, read: frozenset[str] | None = None) -> str:
     read = frozenset(PARAM_FIELDS) if read is None else read
     lines = [line for line in params.to_toml().splitlines() if line.split(" =")[0] in read]
     uses_points = "points" in read and params.points
-    points = Path(params.points).read_bytes() if uses_points else b""
+    points = (
+        nm.files.read_bytes(params.points, "points", nm.POINT_FILE_LIMIT) if uses_points else b""
+    )
     return "\n".join(lines) + "\n" + digest(points)
 
 

@@ -17,15 +17,25 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from normgeom.errors import UsageError
+from normgeom.errors import UsageError, warn
+from normgeom.render.atomic import remove_stale
 from normgeom.render.job import Product, RenderJob
 from normgeom.render.quality import Quality
 from normgeom.render.targets import Target
 
-__all__ = ["MEDIA_ENV", "LECTURE_NAME", "FORMATS", "Layout", "check_writable", "output_path"]
+__all__ = [
+    "MEDIA_ENV",
+    "LECTURE_NAME",
+    "FORMATS",
+    "Layout",
+    "check_writable",
+    "prepare_folders",
+    "output_path",
+]
 
 MEDIA_ENV = "NORMGEOM_MEDIA"
 LECTURE_NAME = "normalization_geometry.mp4"
@@ -93,6 +103,20 @@ class Layout:
         """The default lecture video."""
         return self.media / LECTURE_NAME
 
+    def folders(self, job: RenderJob) -> list[Path]:
+        """Every folder a job writes: bookkeeping (state, locks, its log), its output's
+        folder (where derived formats go too), Manim's folder, its typesetting and speech
+        caches."""
+        return [
+            self.work,
+            self.work / "locks",
+            self.log_file(job).parent,
+            self.output(job).parent,
+            self.manim_folder(job),
+            *self.typesetting(job.target),
+            self.voice_cache(job.target),
+        ]
+
 
 def check_writable(path: Path) -> None:
     """Raise :class:`UsageError` unless a file can be written at ``path``.
@@ -103,19 +127,38 @@ def check_writable(path: Path) -> None:
     path = path.resolve()
     if path.is_dir():
         raise UsageError(f"output {path}: is a directory; give a file name")
-    folder = next((p for p in path.parents if p.exists()), None)
-    if folder is None or not folder.is_dir():
-        raise UsageError(f"output {path}: cannot write there ({folder} is not a folder)")
     if path.exists() and not os.access(path, os.W_OK):
         raise UsageError(f"output {path}: the file is not writable")
+    _probe(path, f"output {path}")
+
+
+def _probe(path: Path, subject: str) -> None:
+    """Create and remove an empty file in the nearest existing folder of ``path``;
+    :class:`UsageError` starting with ``subject`` when that fails."""
+    folder = next((p for p in path.parents if p.exists()), None)
+    if folder is None or not folder.is_dir():
+        raise UsageError(f"{subject}: cannot write there ({folder} is not a folder)")
     try:
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".normgeom-probe-"):
             pass
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         raise UsageError(
-            f"output {path}: cannot write there (creating a file in {folder} failed: {reason})"
+            f"{subject}: cannot write there (creating a file in {folder} failed: {reason})"
         ) from None
+
+
+def prepare_folders(folders: Iterable[Path]) -> None:
+    """The pre-flight of a run, for every folder it will write: a file must be creatable
+    there (:class:`UsageError` naming the folder otherwise), and the partial files that
+    killed runs left there are removed (:func:`normgeom.render.atomic.remove_stale`)."""
+    for folder in dict.fromkeys(Path(f).resolve() for f in folders):
+        if folder.exists() and not folder.is_dir():
+            raise UsageError(f"folder {folder}: is a file; cannot write into it")
+        _probe(folder / "probe", f"folder {folder}")
+        removed = remove_stale(folder)
+        if removed:
+            warn(f"{folder}: removed {len(removed)} partial file(s) that a killed run left")
 
 
 def output_path(text: str | None, default: Path, option: str = "--output") -> Path:

@@ -17,12 +17,14 @@ from pathlib import Path
 
 import av
 
+import normmath as nm
 from normgeom.errors import warn
 from normgeom.render.job import RenderJob
 from normgeom.render.paths import Layout
 
 __all__ = [
     "VOICE_CACHE_FILE",
+    "VOICE_CACHE_LIMIT",
     "voice_cache_is_sound",
     "audio_is_sound",
     "svg_is_sound",
@@ -32,6 +34,8 @@ __all__ = [
 
 VOICE_CACHE_FILE = "cache.json"
 """manim-voiceover's index of synthesized speech, in each scene's speech folder."""
+VOICE_CACHE_LIMIT = 16 * nm.files.MB
+"""Largest speech index read (a scene's lists its beats in a few kB)."""
 
 
 def audio_is_sound(path: Path) -> bool:
@@ -49,10 +53,11 @@ def audio_is_sound(path: Path) -> bool:
 
 
 def voice_cache_is_sound(path: Path) -> bool:
-    """Whether a speech index is a JSON list of entries whose audio files are whole."""
+    """Whether a speech index is a JSON list (a regular file of at most
+    :data:`VOICE_CACHE_LIMIT` bytes) of entries whose audio files are whole."""
     try:
-        entries = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        entries = json.loads(nm.files.read_text(path, "speech index", VOICE_CACHE_LIMIT))
+    except ValueError:  # a FileError too
         return False
     if not isinstance(entries, list):
         return False

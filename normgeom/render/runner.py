@@ -27,7 +27,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Protocol
 
-from normgeom.errors import RenderError
+from normgeom.errors import OutOfMemoryError, RenderError, step
 from normgeom.render.atomic import copy_file
 from normgeom.render.cache import job_key
 from normgeom.render.disk import (
@@ -39,10 +39,10 @@ from normgeom.render.disk import (
     write_log,
 )
 from normgeom.render.job import Product, RenderJob
-from normgeom.render.paths import Layout
+from normgeom.render.paths import Layout, prepare_folders
 from normgeom.render.probe import duration
 from normgeom.render.repair import repair_caches
-from normgeom.render.state import RecordId, State, file_lock
+from normgeom.render.state import Info, RecordId, State, file_lock
 from normgeom.render.worker import follow_parent, run_job
 from scenes.voice.registry import SpeechError
 
@@ -172,7 +172,7 @@ class Runner:
         self.layout = layout
         self.workers = max(1, jobs or default_jobs())
         self.verbose = verbose
-        self.state = State(layout.state_file)
+        self.state = State(layout.state_file, layout.media)
         self._executor = executor
         self._keys: dict[RenderJob, str] = {}
 
@@ -182,23 +182,36 @@ class Runner:
             self._keys[job] = job_key(job)
         return self._keys[job]
 
+    def outputs(self, job: RenderJob) -> dict[str, Path]:
+        """Where a job's files go, by role: ``video`` and ``subtitles`` (movies), ``image``
+        (stills), ``presentation`` (slides)."""
+        final = self.layout.output(job)
+        if job.product is Product.MOVIE:
+            return {"video": final, "subtitles": final.with_suffix(".srt")}
+        return {"image" if job.product is Product.LAST_FRAME else "presentation": final}
+
     def up_to_date(self, job: RenderJob) -> JobResult | None:
-        """The job's result if its recorded output is current and intact, else ``None``."""
-        record = self.state.get(record_id(job), self.key(job))
+        """The job's result if its recorded output is current and intact where the layout
+        puts it, else ``None``."""
+        outputs = self.outputs(job)
+        record = self.state.get(record_id(job), self.key(job), outputs)
         if record is None:
             return None
-        files = {role: stamp.located(self.state.base) for role, stamp in record.files.items()}
-        return JobResult(job, files, record.info.get("duration", 0.0), 0.0, True, record.key)
+        files = {role: outputs[role] for role in record.files}
+        return JobResult(job, files, record.info.duration, 0.0, True, record.key)
 
     def run(
         self, jobs: list[RenderJob], on_done: Callable[[JobResult], None] | None = None
     ) -> list[JobResult]:
         """Run ``jobs`` (those not up to date), ``workers`` at a time; results in order.
 
-        Every job is attempted; the first failure is raised after the others finish.
+        Every job is attempted; the first failure is raised after the others finish. Before
+        any runs, every job's key is computed (reading its narration and parameters) and
+        every folder the jobs write is checked (:func:`prepare_folders`).
         """
         for job in jobs:
             self.key(job)
+        prepare_folders(folder for job in jobs for folder in self.layout.folders(job))
         executor = self._executor(self.workers)
         with ThreadPoolExecutor(self.workers) as threads:
             futures = [threads.submit(self._one, job, executor) for job in jobs]
@@ -218,7 +231,7 @@ class Runner:
 
     def _one(self, job: RenderJob, executor: Executor) -> JobResult:
         lock = self.layout.work / "locks" / f"{job.target.name}.lock"
-        with file_lock(lock):
+        with step(f"rendering {job.target.name}"), file_lock(lock):
             self.state.reload()  # another run may have rendered it while we waited
             done = self.up_to_date(job)
             if done is not None:
@@ -240,7 +253,7 @@ class Runner:
             length = duration(files["video"]) if "video" in files else 0.0
             seconds = time.perf_counter() - start
             key = self.key(job)
-            self.state.put(record_id(job), key, files, duration=length, render_seconds=seconds)
+            self.state.put(record_id(job), key, files, Info(length, seconds))
             return JobResult(job, files, length, seconds, False, key)
 
     def _execute(self, job: RenderJob, executor: Executor) -> dict[str, Path]:
@@ -274,6 +287,11 @@ class Runner:
         where = "above" if capture is None else f"in {write_log(self.layout.log_file(job), output)}"
         if isinstance(failure, SpeechError):
             raise RenderError(reason) from None  # one line naming the scene and beat
+        if isinstance(failure, OutOfMemoryError):
+            raise OutOfMemoryError(
+                f"{failure} (its output is {where}); close other programs or use --jobs 1, "
+                "then run again"
+            )
         if failure is not None:
             raise RenderError(f"{job.target.name}: render failed ({reason}); its output is {where}")
         return written
@@ -288,24 +306,25 @@ class Runner:
 
     def _deliver(self, job: RenderJob, written: dict[str, Path]) -> dict[str, Path]:
         """Copy what Manim wrote to the job's final paths (atomically); their roles."""
-        final = self.layout.output(job)
+        outputs = self.outputs(job)
         if job.product is Product.SLIDES:
-            if not final.is_file():
-                raise RenderError(f"{job.target.name}: its render wrote no slides ({final})")
-            return {"presentation": final}
+            if not outputs["presentation"].is_file():
+                raise RenderError(
+                    f"{job.target.name}: its render wrote no slides ({outputs['presentation']})"
+                )
+            return outputs
         role, source = (
             ("image", "image") if job.product is Product.LAST_FRAME else ("video", "movie")
         )
         if source not in written:
             raise RenderError(f"{job.target.name}: Manim wrote no {source} file")
-        copy_file(written[source], final)
-        files = {role: final}
-        subtitles = final.with_suffix(".srt")
+        copy_file(written[source], outputs[role])
+        files = {role: outputs[role]}
         if job.product is Product.MOVIE and "subtitles" in written:
-            copy_file(written["subtitles"], subtitles)
-            files["subtitles"] = subtitles
+            copy_file(written["subtitles"], outputs["subtitles"])
+            files["subtitles"] = outputs["subtitles"]
         elif job.product is Product.MOVIE:
-            subtitles.unlink(missing_ok=True)
+            outputs["subtitles"].unlink(missing_ok=True)
         return files
 
 

@@ -20,7 +20,7 @@ import time
 import traceback
 from pathlib import Path
 
-from normgeom.errors import RenderError
+from normgeom.errors import OutOfMemoryError, RenderError
 from normgeom.render.cache import PROJECT
 from normgeom.render.job import Product, RenderJob
 from normgeom.render.paths import Layout
@@ -120,7 +120,8 @@ def run_job(job: RenderJob, layout: Layout, capture: Path | None = None) -> dict
     SpeechError
         When the voice failed on a beat (the message names the scene and the beat).
     RenderError
-        When the scene fails otherwise; the message is the error's type and first line.
+        When the scene fails otherwise; the message is the error's type and first line
+        (:class:`~normgeom.errors.OutOfMemoryError` when it ran out of memory).
     """
     if capture is not None:
         handle = os.open(capture, os.O_WRONLY | os.O_APPEND)
@@ -136,6 +137,8 @@ def run_job(job: RenderJob, layout: Layout, capture: Path | None = None) -> dict
     except Exception as exc:
         traceback.print_exc()
         sys.stderr.flush()
+        if isinstance(exc, MemoryError):
+            raise OutOfMemoryError(f"out of memory while rendering {job.target.name}") from None
         lines = str(exc).strip().splitlines()
         raise RenderError(
             f"{type(exc).__name__}: {lines[0]}" if lines else type(exc).__name__

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 import normmath as nm
+from scenes.voice.wording import written
 
 __all__ = [
     "LESSON_LIMIT",
@@ -58,8 +59,21 @@ def check_lesson(vector, gain: float, eps: float) -> None:
 
 
 def check_cloud(points: np.ndarray, gamma, beta, source: str = "points") -> None:
-    """The 3D scenes' points are within :data:`POINT_LIMIT`, gamma and beta within
-    :data:`AFFINE_LIMIT` (epsilon only shrinks the picture: any finite value draws)."""
+    """The 3D scenes' points are within :data:`POINT_LIMIT`, none is a constant row, gamma and
+    beta are within :data:`AFFINE_LIMIT` (epsilon only shrinks the picture: any finite value
+    draws).
+
+    The LayerNorm scenes and the recap standardize at epsilon 0 (the exact sphere), where a
+    constant row, such as (2, 2, 2), has variance 0 and no LayerNorm output to draw.
+    """
     _within(points, POINT_LIMIT, source, "the 3D scenes")
+    undefined = np.flatnonzero(~nm.layer_norm(points, eps=0.0).defined)
+    if undefined.size:
+        row = int(undefined[0])
+        raise nm.NormMathError(
+            f"{source}: row {row + 1} {written(points[row])} is constant: its variance is 0, "
+            "so its LayerNorm at epsilon 0 (the sphere the LayerNorm scenes and the recap "
+            "draw) is undefined; remove the row or give its coordinates some spread"
+        )
     for name, values in (("gamma", gamma), ("beta", beta)):
         _within(values, AFFINE_LIMIT, name, "the 3D scenes")

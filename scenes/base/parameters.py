@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
@@ -30,6 +29,7 @@ __all__ = [
     "STOCK_CAMERAS_ENV",
     "SceneParams",
     "SceneSettings",
+    "CONFIG_LIMIT",
     "load_params",
 ]
 
@@ -96,34 +96,50 @@ class SceneParams:
         return "\n".join(lines) + ("\n" if lines else "")
 
 
-def _coerce(key: str, value):
-    if key in {"gamma", "beta", "vector"}:
-        return tuple(float(v) for v in value)
+CONFIG_LIMIT = 64 * nm.files.KB
+"""Largest parameter file read: a few lines of keys, with room for comments."""
+
+TRIPLES = frozenset({"gamma", "beta", "vector"})
+
+
+def _coerce(key: str, value) -> object:
+    """A config value as :class:`SceneParams` holds it; ``ValueError`` saying what was
+    expected otherwise (booleans are not numbers)."""
     if key == "points":
-        return str(value)
-    return float(value)
+        if not isinstance(value, str):
+            raise ValueError(f"expected a file name in quotes, got {value!r}")
+        return value
+    numbers = value if key in TRIPLES and isinstance(value, list) else [value]
+    if any(isinstance(v, bool) or not isinstance(v, int | float) for v in numbers) or (
+        key in TRIPLES and len(numbers) != 3
+    ):
+        wanted = "a list of 3 numbers, e.g. [2, 0.4, 1.5]" if key in TRIPLES else "a number"
+        raise ValueError(f"expected {wanted}, got {value!r}")
+    return tuple(float(v) for v in numbers) if key in TRIPLES else float(value)
 
 
 def load_params(path: str | os.PathLike | None = None) -> SceneParams:
-    """Defaults updated from a TOML file (``path`` or ``$NORMGEOM_PARAMS``), validated."""
+    """Defaults updated from a TOML file (``path`` or ``$NORMGEOM_PARAMS``), validated.
+
+    The file is read as :func:`normmath.files.read_toml` reads (a regular file of at most
+    :data:`CONFIG_LIMIT` bytes, UTF-8 with or without a byte-order mark); every error is one
+    line naming the file, and the line or the key.
+    """
     path = path or os.environ.get(PARAMS_ENV)
     if not path:
         return SceneParams()
-    try:
-        data = tomllib.loads(Path(path).read_text())
-    except FileNotFoundError:
-        raise nm.NormMathError(f"config: {path}: no such file") from None
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise nm.NormMathError(f"config: {path}: unreadable ({exc})") from None
+    data = nm.files.read_toml(path, "config", CONFIG_LIMIT)
     known = {f.name for f in fields(SceneParams)}
     unknown = sorted(set(data) - known)
     if unknown:
         names, allowed = ", ".join(unknown), ", ".join(sorted(known))
         raise nm.NormMathError(f"config: {path}: unknown key(s) {names}; known: {allowed}")
-    try:
-        overrides = {key: _coerce(key, value) for key, value in data.items()}
-    except (TypeError, ValueError) as exc:
-        raise nm.NormMathError(f"config: {path}: bad value ({exc})") from None
+    overrides = {}
+    for key, value in data.items():
+        try:
+            overrides[key] = _coerce(key, value)
+        except ValueError as exc:
+            raise nm.NormMathError(f"config: {path}: {key}: {exc}") from None
     return replace(SceneParams(), **overrides).validated()
 
 

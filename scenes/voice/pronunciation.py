@@ -15,10 +15,11 @@ them:
 from __future__ import annotations
 
 import re
-import tomllib
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
+
+import normmath as nm
 
 __all__ = [
     "PRONUNCIATION_FILE",
@@ -133,8 +134,7 @@ class Pronunciation:
 @cache
 def load_pronunciation(path: Path = PRONUNCIATION_FILE) -> Pronunciation:
     """The table in ``path`` (sections ``[words]`` and ``[symbols]``)."""
-    with path.open("rb") as handle:
-        table = tomllib.load(handle)
+    table = nm.files.read_toml(path, "pronunciation", nm.files.MB)
     return Pronunciation(table.get("words", {}), table.get("symbols", {}))
 
 

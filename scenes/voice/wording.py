@@ -19,7 +19,17 @@ import numpy as np
 
 import normmath as nm
 
-__all__ = ["OTHERWISE", "Template", "NarrationError", "written", "normalized", "fill"]
+__all__ = [
+    "OTHERWISE",
+    "Template",
+    "NarrationError",
+    "written",
+    "normalized",
+    "placeholders",
+    "fill",
+]
+
+_FORMAT = string.Formatter()
 
 OTHERWISE = "otherwise"
 """The variant used when no other variant's condition holds."""
@@ -60,6 +70,29 @@ def normalized(template: Template) -> Template:
     return {condition: " ".join(text.split()) for condition, text in template.items()}
 
 
+def placeholders(text: str) -> set[str]:
+    """The names of the ``{name}`` placeholders in ``text``; ``ValueError`` saying the fix for
+    a lone brace or a field that is not a plain name (``{}``, ``{0}``, ``{eps:.2f}``).
+
+    >>> sorted(placeholders("{n} points, {{braces}} shown")), placeholders("plain")
+    (['n'], set())
+    """
+    hint = "write {{ or }} to show a brace, {name} for a value"
+    try:
+        fields = [(name, spec, conversion) for _, name, spec, conversion in _FORMAT.parse(text)]
+    except ValueError as exc:
+        raise ValueError(f"{exc} ({hint})") from None
+    names = set()
+    for name, spec, conversion in fields:
+        if name is None:
+            continue
+        if not name.isidentifier() or spec or conversion:
+            field = name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+            raise ValueError(f"{{{field}}} is not a placeholder ({hint})")
+        names.add(name)
+    return names
+
+
 def fill(template: Template, values: Mapping[str, object], beat: str = "beat") -> str:
     """The text of ``template`` for a scene whose narration values are ``values``.
 
@@ -72,7 +105,7 @@ def fill(template: Template, values: Mapping[str, object], beat: str = "beat") -
         if chosen is None and OTHERWISE not in template:
             raise NarrationError(f"{beat}: no variant holds and there is no '{OTHERWISE}'")
         template = template[OTHERWISE if chosen is None else chosen]
-    names = {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    names = placeholders(template)
     missing = sorted(names - set(values))
     if missing:
         raise NarrationError(f"{beat}: the scene gives no value for {', '.join(missing)}")
