@@ -25,7 +25,7 @@ def probe(scene_name: str, quality: str, media_dir: str) -> dict:
     started = time.perf_counter()
     from manim import config, tempconfig
 
-    from normgeom.render.quality import resolve_quality
+    from normgeom.rendering.quality import resolve_quality
     from scenes.base.catalog import load_scene_class
     from scenes.camera.manim_internals import counting_frames
 

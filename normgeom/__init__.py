@@ -3,12 +3,27 @@
 One folder per job, data flowing one way (scenes -> render -> compose -> publish):
 
 - :mod:`normgeom.cli`: the ``normgeom`` command line (Typer); imports the rest lazily.
-- :mod:`normgeom.render`: a typed render job, the runner that executes jobs in worker
+- :mod:`normgeom.rendering`: a typed render job, the runner that executes jobs in worker
   processes, and the one cache that decides what is up to date.
 - :mod:`normgeom.compose`: the lecture: clips back to back, chapters, merged subtitles.
 - :mod:`normgeom.publish`: formats derived from a render (GIF, WebM, PNG), stills, slides
   and the lecture bundle.
-- :mod:`normgeom.explain`: every number of the one-vector lesson in the terminal.
+- :mod:`normgeom.explanation`: every number of the one-vector lesson in the terminal.
 - :mod:`normgeom.activations`: a real transformer's LayerNorm inputs (``normgeom
   activations``) and the recorded statistics the lecture draws.
+- :mod:`normgeom.api`: the Python API, here at the top: :func:`render`, :func:`lecture`,
+  :func:`explain` (imported on first use, so the command line stays quick).
 """
+
+from __future__ import annotations
+
+__all__ = ["render", "lecture", "explain", "MediaFile"]
+
+
+def __getattr__(name: str):
+    """The API's names, imported from :mod:`normgeom.api` on first use."""
+    if name in __all__:
+        from normgeom import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'normgeom' has no attribute {name!r}")

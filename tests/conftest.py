@@ -9,7 +9,7 @@ from fixtures.pipeline import TINY, rendered, tiny_target
 from manim import tempconfig
 
 from normgeom.cli import scene_options
-from normgeom.render import targets
+from normgeom.rendering import targets
 
 SCENE_TEST = {
     "pixel_width": 854,

@@ -10,8 +10,8 @@ import numpy as np
 from manim.camera.three_d_camera import ThreeDCamera
 
 import normmath as nm
-from normgeom.render.cache import PROJECT
-from normgeom.render.targets import lecture_targets
+from normgeom.rendering.cache import PROJECT
+from normgeom.rendering.targets import lecture_targets
 from scenes.base.catalog import find
 from scenes.base.narrated import scene_beats
 from scenes.base.parameters import STOP_AFTER_ENV

@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from normgeom.cli import app as cli
 from normgeom.cli import doctor, scene_options
-from normgeom.render import targets
-from normgeom.render.targets import Target
+from normgeom.rendering import targets
+from normgeom.rendering.targets import Target
 from scenes.base.catalog import scene_names
 
 runner = CliRunner()

@@ -7,8 +7,8 @@ import pytest
 from typer.testing import CliRunner
 
 from normgeom.cli import app as cli
-from normgeom.render.paths import MEDIA_ENV
-from normgeom.render.runner import Runner
+from normgeom.rendering.paths import MEDIA_ENV
+from normgeom.rendering.runner import Runner
 
 runner = CliRunner()
 

@@ -13,9 +13,9 @@ from normgeom.compose.clips import Chapter, Clip, compose
 from normgeom.compose.lecture import build_lecture, youtube_chapters
 from normgeom.compose.subtitles import Cue, read_srt, shift_cues, to_srt, to_vtt
 from normgeom.errors import RenderError
-from normgeom.render.probe import duration, has_audio
-from normgeom.render.runner import JobResult
-from normgeom.render.state import State
+from normgeom.rendering.probe import duration, has_audio
+from normgeom.rendering.runner import JobResult
+from normgeom.rendering.state import State
 from scenes.voice.loudness import measure_file
 
 

@@ -16,9 +16,9 @@ from typer.testing import CliRunner
 
 from normgeom.cli import app as cli
 from normgeom.cli import scene_options
-from normgeom.render import targets as render_targets
-from normgeom.render.paths import MEDIA_ENV
-from normgeom.render.targets import Target
+from normgeom.rendering import targets as render_targets
+from normgeom.rendering.paths import MEDIA_ENV
+from normgeom.rendering.targets import Target
 
 runner = CliRunner()
 DISK_FULL_SCENE = Path(__file__).with_name("fixtures") / "disk_full_scene.py"

@@ -13,7 +13,7 @@ from normgeom.publish.frames import frames_at, scaled_size
 from normgeom.publish.gif import write_gif
 from normgeom.publish.still import write_last_frame
 from normgeom.publish.webm import write_webm
-from normgeom.render.probe import duration, has_audio
+from normgeom.rendering.probe import duration, has_audio
 
 
 def moving_square(path, seconds=3.0, fps=30, size=(320, 240)):

@@ -19,10 +19,10 @@ import av
 import pytest
 from fixtures.pipeline import rendered, tiny_job, tiny_target
 
-from normgeom.render.paths import Layout
-from normgeom.render.probe import duration
-from normgeom.render.runner import Runner
-from normgeom.render.state import State
+from normgeom.rendering.paths import Layout
+from normgeom.rendering.probe import duration
+from normgeom.rendering.runner import Runner
+from normgeom.rendering.state import State
 
 pytestmark = pytest.mark.render
 
@@ -92,8 +92,8 @@ import json, sys
 from pathlib import Path
 sys.path.insert(0, sys.argv[1])
 from fixtures.pipeline import tiny_job
-from normgeom.render.paths import Layout
-from normgeom.render.runner import Runner
+from normgeom.rendering.paths import Layout
+from normgeom.rendering.runner import Runner
 results = Runner(Layout(Path(sys.argv[2])), jobs=1).run([tiny_job(n) for n in sys.argv[3:]])
 print(json.dumps([result.cached for result in results]))
 """
@@ -229,7 +229,7 @@ import sys
 sys.path.insert(0, sys.argv[1])
 from fixtures.pipeline import TINY, tiny_target
 from normgeom.cli import scene_options
-from normgeom.render import targets
+from normgeom.rendering import targets
 scene_options.resolve_quality = lambda name: TINY
 targets.resolve_scenes = lambda names: [tiny_target(name) for name in names]
 from normgeom.cli.app import main

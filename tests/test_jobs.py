@@ -20,11 +20,11 @@ from typer.testing import CliRunner
 from normgeom.cli import scene_options
 from normgeom.cli.app import app
 from normgeom.publish.stills import still_job
-from normgeom.render.cache import PROJECT
-from normgeom.render.paths import MEDIA_ENV, Layout
-from normgeom.render.quality import Quality
-from normgeom.render.runner import Runner
-from normgeom.render.targets import resolve_scenes
+from normgeom.rendering.cache import PROJECT
+from normgeom.rendering.paths import MEDIA_ENV, Layout
+from normgeom.rendering.quality import Quality
+from normgeom.rendering.runner import Runner
+from normgeom.rendering.targets import resolve_scenes
 from scenes.base.parameters import PARAMS_ENV, SceneParams
 
 pytestmark = pytest.mark.render

@@ -9,10 +9,10 @@ import pytest
 from normgeom.cli.scene_options import build_params, parse_triple
 from normgeom.errors import UsageError
 from normgeom.publish.outputs import check_format
-from normgeom.render.job import Product, RenderJob
-from normgeom.render.paths import Layout
-from normgeom.render.quality import PRESETS, resolve_quality
-from normgeom.render.targets import lecture_targets, resolve_scenes
+from normgeom.rendering.job import Product, RenderJob
+from normgeom.rendering.paths import Layout
+from normgeom.rendering.quality import PRESETS, resolve_quality
+from normgeom.rendering.targets import lecture_targets, resolve_scenes
 from scenes.base.catalog import scene_names
 
 

@@ -19,9 +19,9 @@ from normgeom.page import page_files
 from normgeom.publish.bundle import DECK_PAGE, LIVE_PAGE, publish
 from normgeom.publish.bundle_manifest import MANIFEST_NAME
 from normgeom.publish.deck import page_references
-from normgeom.render.job import RenderJob
-from normgeom.render.paths import Layout
-from normgeom.render.runner import Runner
+from normgeom.rendering.job import RenderJob
+from normgeom.rendering.paths import Layout
+from normgeom.rendering.runner import Runner
 from scenes.base.parameters import SceneParams
 
 pytest.importorskip("pptx", reason="the slides extra (make slides) is not installed")

@@ -14,14 +14,14 @@ import pytest
 from fixtures.pipeline import TINY, rendered, tiny_job
 
 from normgeom.compose.subtitles import read_srt
-from normgeom.render.atomic import atomic_path, write_text
-from normgeom.render.cache import PROJECT, Project, job_key
-from normgeom.render.job import RenderJob
-from normgeom.render.paths import Layout
-from normgeom.render.probe import duration
-from normgeom.render.runner import Runner
-from normgeom.render.state import RecordId, State
-from normgeom.render.targets import Target, resolve_scenes
+from normgeom.rendering.atomic import atomic_path, write_text
+from normgeom.rendering.cache import PROJECT, Project, job_key
+from normgeom.rendering.job import RenderJob
+from normgeom.rendering.paths import Layout
+from normgeom.rendering.probe import duration
+from normgeom.rendering.runner import Runner
+from normgeom.rendering.state import RecordId, State
+from normgeom.rendering.targets import Target, resolve_scenes
 from scenes.base.parameters import SceneParams
 
 pytestmark = pytest.mark.render

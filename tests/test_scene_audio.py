@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from normgeom.render.job import RenderJob
-from normgeom.render.paths import Layout
-from normgeom.render.quality import resolve_quality
-from normgeom.render.runner import Runner
-from normgeom.render.targets import resolve_scenes
+from normgeom.rendering.job import RenderJob
+from normgeom.rendering.paths import Layout
+from normgeom.rendering.quality import resolve_quality
+from normgeom.rendering.runner import Runner
+from normgeom.rendering.targets import resolve_scenes
 from scenes.voice.loudness import MAX_TRUE_PEAK_DBTP, TARGET_LUFS, measure_file
 from scenes.voice.registry import DEFAULT_VOICE
 

@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 from normgeom.cli.app import app
 from normgeom.publish.deck import load_presentations, page_references, write_html, write_pptx
 from normgeom.publish.slides import slide_job
-from normgeom.render.paths import Layout
-from normgeom.render.runner import Runner
+from normgeom.rendering.paths import Layout
+from normgeom.rendering.runner import Runner
 from scenes.base.narrated import scene_beats
 from scenes.base.parameters import STOP_AFTER_ENV, SceneParams
 

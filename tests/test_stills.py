@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 from normgeom.cli.app import app
 from normgeom.errors import UsageError
 from normgeom.publish.stills import check_beat, still_job
-from normgeom.render.paths import Layout
-from normgeom.render.quality import Quality
-from normgeom.render.runner import Runner
+from normgeom.rendering.paths import Layout
+from normgeom.rendering.quality import Quality
+from normgeom.rendering.runner import Runner
 from scenes.base.parameters import SceneParams
 
 SMALL = Quality("small", 160, 90, 10)

@@ -24,9 +24,9 @@ from typer.testing import CliRunner
 from normgeom.cli import app as cli
 from normgeom.compose import lecture as lecture_module
 from normgeom.publish import outputs
-from normgeom.render import targets
-from normgeom.render.runner import Runner, default_jobs
-from normgeom.render.targets import Target
+from normgeom.rendering import targets
+from normgeom.rendering.runner import Runner, default_jobs
+from normgeom.rendering.targets import Target
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[1]
@@ -373,7 +373,7 @@ WRITER = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
 from pathlib import Path
-from normgeom.render.atomic import atomic_path
+from normgeom.rendering.atomic import atomic_path
 with atomic_path(Path(sys.argv[2])) as temp:
     temp.write_bytes(b"half a lecture" * 1000)
     print(temp, flush=True)

@@ -21,7 +21,7 @@ from normgeom.activations.model import (
     weights_sha256,
 )
 from normgeom.activations.report import module_stats
-from normgeom.render.atomic import write_text
+from normgeom.rendering.atomic import write_text
 from normmath.recorded import RECORDED_ACTIVATIONS, document_sha256
 
 __all__ = ["LECTURE_SENTENCES", "SIGNIFICANT_DIGITS", "recorded_document", "main"]

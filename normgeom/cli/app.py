@@ -17,13 +17,13 @@ import typer
 from normgeom.cli import options
 from normgeom.cli.failures import OUT_OF_MEMORY, fail, user_error_types, user_errors
 from normgeom.cli.publishing import page, publish, slides, stills
-from normgeom.cli.scene_options import RenderSettings, render_settings
-from normgeom.explain import EXPLAIN_CONTEXT, explain
-from normgeom.render.paths import Layout, output_path
+from normgeom.cli.scene_options import ParameterOptions, RenderSettings, render_settings
+from normgeom.explanation import EXPLAIN_CONTEXT, explain
+from normgeom.rendering.paths import Layout
 
 if TYPE_CHECKING:  # annotations only: the commands import what they run when they run
-    from normgeom.render.runner import JobResult, Runner
-    from normgeom.render.targets import Target
+    from normgeom.rendering.runner import JobResult, Runner
+    from normgeom.rendering.targets import Target
 
 __all__ = ["app", "main"]
 
@@ -43,7 +43,7 @@ def list_scenes() -> None:
     from rich.table import Table
 
     from normgeom.cli.report import clock
-    from normgeom.render.state import State
+    from normgeom.rendering.state import State
     from scenes.base.catalog import SCENES
 
     layout = Layout.default()
@@ -62,6 +62,7 @@ def list_scenes() -> None:
 
 
 @app.command()
+@options.scene_parameters
 def render(
     scenes: list[str] = options.SCENE_NAMES,
     quality: str = options.QUALITY,
@@ -69,25 +70,20 @@ def render(
     voice: str | None = options.VOICE,
     jobs: str | None = options.JOBS,
     verbose: bool = options.VERBOSE,
-    gamma: str | None = options.GAMMA,
-    beta: str | None = options.BETA,
-    eps: str | None = options.EPS,
-    points: str | None = options.POINTS,
-    vector: str | None = options.VECTOR,
-    config: str | None = options.CONFIG,
     stock_cameras: bool = options.STOCK_CAMERAS,
+    parameters: ParameterOptions | None = None,
 ) -> None:
     """Render scenes into media/scenes/<480p15>/<Scene>.<format>."""
     from rich.console import Console
 
     from normgeom.cli.report import summary_table
     from normgeom.publish.outputs import check_format, deliver
-    from normgeom.render.targets import resolve_scenes
+    from normgeom.rendering.targets import resolve_scenes
 
     with user_errors():
         targets = resolve_scenes(scenes)
         fmt = check_format(fmt)
-        settings = render_settings(quality, voice, jobs, config, gamma, beta, eps, points, vector)
+        settings = render_settings(quality, voice, jobs, parameters)
         runner, results = _render_movies(targets, settings, verbose, stock_cameras)
         delivered = [deliver(r, fmt, runner.state) for r in results]
     title = f"{len(results)} scene(s) at {settings.quality.label}, voice {settings.voice}"
@@ -98,33 +94,27 @@ def render(
 
 
 @app.command()
+@options.scene_parameters
 def video(
     quality: str = options.QUALITY,
     voice: str | None = options.VOICE,
     output: str | None = typer.Option(None, "--output", "-o", help="the lecture MP4"),
     jobs: str | None = options.JOBS,
     verbose: bool = options.VERBOSE,
-    gamma: str | None = options.GAMMA,
-    beta: str | None = options.BETA,
-    eps: str | None = options.EPS,
-    points: str | None = options.POINTS,
-    vector: str | None = options.VECTOR,
-    config: str | None = options.CONFIG,
     stock_cameras: bool = options.STOCK_CAMERAS,
+    parameters: ParameterOptions | None = None,
 ) -> None:
     """Render everything and compose the narrated, chaptered lecture MP4."""
     from rich.console import Console
 
     from normgeom.cli.report import clock, shown, size, summary_table
     from normgeom.compose.lecture import build_lecture
-    from normgeom.errors import UsageError
-    from normgeom.render.targets import lecture_targets
+    from normgeom.pipeline import lecture_output
+    from normgeom.rendering.targets import lecture_targets
 
     with user_errors():
-        settings = render_settings(quality, voice, jobs, config, gamma, beta, eps, points, vector)
-        target = output_path(output, Layout.default().lecture())
-        if target.suffix.lower() != ".mp4":
-            raise UsageError(f"--output {output}: the lecture is an MP4; end the name in .mp4")
+        settings = render_settings(quality, voice, jobs, parameters)
+        target = lecture_output(output)
         runner, results = _render_movies(
             lecture_targets(), settings, verbose, stock_cameras, outputs=(target,)
         )
@@ -149,28 +139,21 @@ def _render_movies(
     stock_cameras: bool,
     outputs: tuple[Path, ...] = (),
 ) -> tuple[Runner, list[JobResult]]:
-    """Run the movie jobs of ``targets`` with the checked ``settings`` of
-    :func:`render_settings`, showing progress; ``outputs`` (and the state file) are checked
-    writable first, their folders swept of what killed runs left. Returns the runner and the
-    results in order."""
+    """:func:`normgeom.pipeline.render_movies`, with a progress bar across the scenes."""
     from rich.console import Console
 
     from normgeom.cli.report import scene_progress
-    from normgeom.render.job import RenderJob
-    from normgeom.render.paths import check_writable, prepare_folders
-    from normgeom.render.runner import Runner
+    from normgeom.pipeline import render_movies
 
-    layout = Layout.default()
-    for path in (*outputs, layout.state_file):
-        check_writable(path)
-    prepare_folders(path.parent for path in outputs)
-    runner = Runner(layout, jobs=settings.jobs, verbose=verbose)
-    quality, voice, params = settings.quality, settings.voice, settings.params
-    work = [
-        RenderJob(t, quality, voice, params, caching_cameras=not stock_cameras) for t in targets
-    ]
-    with scene_progress(Console(stderr=True), len(work), live=not verbose) as done:
-        return runner, runner.run(work, on_done=done)
+    with scene_progress(Console(stderr=True), len(targets), live=not verbose) as done:
+        return render_movies(
+            targets,
+            settings,
+            verbose=verbose,
+            stock_cameras=stock_cameras,
+            outputs=outputs,
+            on_done=done,
+        )
 
 
 @app.command()

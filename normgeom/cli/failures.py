@@ -19,8 +19,8 @@ from typing import NoReturn
 import typer
 
 from normgeom.errors import RenderError, UsageError
-from normgeom.render.disk import disk_full_message, is_disk_full
-from normgeom.render.paths import Layout
+from normgeom.rendering.disk import disk_full_message, is_disk_full
+from normgeom.rendering.paths import Layout
 
 __all__ = ["OUT_OF_MEMORY", "fail", "user_errors", "user_error_types"]
 

@@ -1,8 +1,15 @@
-"""The options several commands share, declared once (Typer defaults)."""
+"""The options several commands share, declared once (Typer defaults), and the group of
+scene-parameter options every rendering command takes (:func:`scene_parameters`)."""
 
 from __future__ import annotations
 
+import functools
+import inspect
+from collections.abc import Callable
+
 import typer
+
+from normgeom.cli.scene_options import ParameterOptions
 
 __all__ = [
     "SCENE_NAMES",
@@ -18,6 +25,7 @@ __all__ = [
     "VECTOR",
     "CONFIG",
     "STOCK_CAMERAS",
+    "scene_parameters",
 ]
 
 SCENE_NAMES = typer.Argument(..., help="scene names (see `normgeom list`) or all")
@@ -37,3 +45,37 @@ CONFIG = typer.Option(None, "--config", help="a TOML file of scene parameters")
 STOCK_CAMERAS = typer.Option(
     False, "--stock-cameras", help="Manim's own cameras, not the caching ones (slower)"
 )
+
+_PARAMETER_OPTIONS = {
+    "config": CONFIG,
+    "gamma": GAMMA,
+    "beta": BETA,
+    "eps": EPS,
+    "points": POINTS,
+    "vector": VECTOR,
+}
+"""The scene-parameter options by the :class:`ParameterOptions` field they fill."""
+_KEYWORD = inspect.Parameter.KEYWORD_ONLY
+
+
+def scene_parameters(command: Callable) -> Callable:
+    """Give ``command`` the scene-parameter options (``--config``, ``--gamma``, ``--beta``,
+    ``--eps``, ``--points``, ``--vector``), handed to it as one :class:`ParameterOptions`
+    in its ``parameters`` argument."""
+    signature = inspect.signature(command)
+    kept = [p for p in signature.parameters.values() if p.name != "parameters"]
+    added = [
+        inspect.Parameter(name, _KEYWORD, default=option, annotation=str | None)
+        for name, option in _PARAMETER_OPTIONS.items()
+    ]
+
+    @functools.wraps(command)
+    def with_parameters(*args, **kwargs):
+        given = ParameterOptions(**{name: kwargs.pop(name) for name in _PARAMETER_OPTIONS})
+        return command(*args, parameters=given, **kwargs)
+
+    with_parameters.__signature__ = signature.replace(parameters=kept + added)
+    with_parameters.__annotations__ = {
+        name: hint for name, hint in command.__annotations__.items() if name != "parameters"
+    } | {name: str | None for name in _PARAMETER_OPTIONS}
+    return with_parameters

@@ -9,9 +9,10 @@ import typer
 
 from normgeom.cli import options
 from normgeom.cli.failures import user_errors
-from normgeom.cli.scene_options import render_settings
+from normgeom.cli.scene_options import ParameterOptions, render_settings
 from normgeom.errors import step
-from normgeom.render.paths import Layout, check_writable, output_path, prepare_folders
+from normgeom.pipeline import open_runner
+from normgeom.rendering.paths import Layout, check_writable, output_path, prepare_folders
 
 __all__ = ["DECK_NAME", "slides", "stills", "publish", "page"]
 
@@ -27,6 +28,7 @@ def _folder(output: str | None, default: Path) -> Path:
     return folder
 
 
+@options.scene_parameters
 def slides(
     scenes: list[str] | None = options.SCENES_OR_ALL,
     quality: str = options.QUALITY,
@@ -34,7 +36,7 @@ def slides(
     output: str | None = typer.Option(None, "--output", "-o", help="the deck folder"),
     jobs: str | None = options.JOBS,
     verbose: bool = options.VERBOSE,
-    config: str | None = options.CONFIG,
+    parameters: ParameterOptions | None = None,
 ) -> None:
     """Build the slides (one step per narrated beat): an offline HTML deck and a PPTX."""
     from rich.console import Console
@@ -43,17 +45,15 @@ def slides(
     from normgeom.publish.deck import load_presentations, write_html, write_pptx
     from normgeom.publish.folders import staged_folder
     from normgeom.publish.slides import require_slides, slide_job
-    from normgeom.render.runner import Runner
-    from normgeom.render.targets import resolve_scenes
+    from normgeom.rendering.targets import resolve_scenes
 
     with user_errors():
         require_slides()
         targets = resolve_scenes(scenes or ["all"])
-        preset, name, params, workers = render_settings(quality, voice, jobs, config)
-        layout = Layout.default()
-        folder = _folder(output, layout.media / "slides" / preset.label)
-        check_writable(layout.state_file)
-        runner = Runner(layout, jobs=workers, verbose=verbose)
+        settings = render_settings(quality, voice, jobs, parameters)
+        preset, name, params, _ = settings
+        folder = _folder(output, Layout.default().media / "slides" / preset.label)
+        runner = open_runner(settings, verbose)
         work = [slide_job(target, preset, params, name) for target in targets]
         with scene_progress(Console(stderr=True), len(work), live=not verbose) as done:
             results = runner.run(work, on_done=done)
@@ -68,13 +68,14 @@ def slides(
         console.print(f"  {shown(path)} ({size(path)})", highlight=False)
 
 
+@options.scene_parameters
 def stills(
     scenes: list[str] | None = options.SCENES_OR_ALL,
     quality: str = options.QUALITY,
     at: str | None = typer.Option(None, "--at", help="a beat name: the still of its end state"),
     transparent: bool = typer.Option(False, "--transparent", help="transparent background"),
     jobs: str | None = options.JOBS,
-    config: str | None = options.CONFIG,
+    parameters: ParameterOptions | None = None,
 ) -> None:
     """Write PNG stills: each scene's final frame, or the end of beat --at."""
     from rich.console import Console
@@ -82,17 +83,15 @@ def stills(
 
     from normgeom.cli.report import shown, size
     from normgeom.publish.stills import STILL_VOICE, check_beat, still_job
-    from normgeom.render.runner import Runner
-    from normgeom.render.targets import resolve_scenes
+    from normgeom.rendering.targets import resolve_scenes
 
     with user_errors():
         targets = resolve_scenes(scenes or ["all"])
         for target in targets if at is not None else ():
             check_beat(target, at)
-        preset, _, params, workers = render_settings(quality, STILL_VOICE, jobs, config)
-        layout = Layout.default()
-        check_writable(layout.state_file)
-        runner = Runner(layout, jobs=workers)
+        settings = render_settings(quality, STILL_VOICE, jobs, parameters)
+        preset, _, params, _ = settings
+        runner = open_runner(settings)
         results = runner.run([still_job(t, preset, params, at, transparent) for t in targets])
     table = Table(title=f"{len(results)} still(s) at {preset.label}", title_justify="left")
     for column in ("scene", "beat", "file", "size", "state"):
@@ -105,13 +104,14 @@ def stills(
     Console().print(table)
 
 
+@options.scene_parameters
 def publish(
     quality: str = options.QUALITY,
     voice: str | None = typer.Option(None, "--voice", help="the lecture's voice (hibari)"),
     output: str | None = typer.Option(None, "--output", "-o", help="the bundle folder"),
     jobs: str | None = options.JOBS,
     verbose: bool = options.VERBOSE,
-    config: str | None = options.CONFIG,
+    parameters: ParameterOptions | None = None,
 ) -> None:
     """Gather the lecture, scenes, GIFs, stills, the HTML deck and a manifest in one folder."""
     from functools import partial
@@ -121,17 +121,15 @@ def publish(
     from normgeom.cli.report import clock, scene_progress, shown
     from normgeom.publish.bundle import publish as build_bundle
     from normgeom.publish.slides import require_slides
-    from normgeom.render.job import RenderJob
-    from normgeom.render.runner import Runner
-    from normgeom.render.targets import resolve_scenes
+    from normgeom.rendering.job import RenderJob
+    from normgeom.rendering.targets import resolve_scenes
 
     with user_errors():
         require_slides()
-        preset, name, params, workers = render_settings(quality, voice, jobs, config)
-        layout = Layout.default()
-        folder = _folder(output, layout.media / "bundle")
-        check_writable(layout.state_file)
-        runner = Runner(layout, jobs=workers, verbose=verbose)
+        settings = render_settings(quality, voice, jobs, parameters)
+        preset, name, params, _ = settings
+        folder = _folder(output, Layout.default().media / "bundle")
+        runner = open_runner(settings, verbose)
         movie = partial(RenderJob, quality=preset, voice=name, params=params)
         targets = resolve_scenes(["all"])
         progress = scene_progress(Console(stderr=True), 2 * len(targets) + 2, live=not verbose)

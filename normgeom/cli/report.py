@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn
 from rich.table import Table
 
 if TYPE_CHECKING:
-    from normgeom.render.runner import JobResult
+    from normgeom.rendering.runner import JobResult
 
 __all__ = ["clock", "size", "shown", "scene_progress", "summary_table"]
 

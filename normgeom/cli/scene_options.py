@@ -13,10 +13,17 @@ from typing import NamedTuple
 
 import normmath as nm
 from normgeom.errors import UsageError, step, warn
-from normgeom.render.quality import Quality, resolve_quality
+from normgeom.rendering.quality import Quality, resolve_quality
 from scenes.base.parameters import SceneParams, load_params
 
-__all__ = ["parse_triple", "build_params", "RenderSettings", "render_settings", "parse_jobs"]
+__all__ = [
+    "parse_triple",
+    "build_params",
+    "RenderSettings",
+    "ParameterOptions",
+    "render_settings",
+    "parse_jobs",
+]
 
 
 def parse_triple(text: str, name: str) -> tuple[float, float, float]:
@@ -71,16 +78,22 @@ class RenderSettings(NamedTuple):
     jobs: int
 
 
+class ParameterOptions(NamedTuple):
+    """The scene-parameter options as the user typed them (``None``: not given)."""
+
+    config: str | None = None
+    gamma: str | None = None
+    beta: str | None = None
+    eps: str | None = None
+    points: str | None = None
+    vector: str | None = None
+
+
 def render_settings(
     quality: str,
     voice: str | None,
     jobs: str | None,
-    config: str | None,
-    gamma: str | None = None,
-    beta: str | None = None,
-    eps: str | None = None,
-    points: str | None = None,
-    vector: str | None = None,
+    parameters: ParameterOptions | None = None,
 ) -> RenderSettings:
     """The checked quality preset, voice name, parameters and worker count of a command.
 
@@ -91,21 +104,23 @@ def render_settings(
     """
     from scenes.voice.registry import check_voice
 
+    parameters = parameters or ParameterOptions()
     with step("reading the parameters"):
         preset = resolve_quality(quality)
         name = check_voice(voice)
+        eps = parameters.eps
         if eps is not None:
             try:
                 eps = float(eps)
             except ValueError:
                 raise UsageError(f"--eps: expected a number, got {eps!r}") from None
         params = build_params(
-            config=Path(config) if config else None,
-            gamma=gamma,
-            beta=beta,
+            config=Path(parameters.config) if parameters.config else None,
+            gamma=parameters.gamma,
+            beta=parameters.beta,
             eps=eps,
-            points=Path(points) if points else None,
-            vector=vector,
+            points=Path(parameters.points) if parameters.points else None,
+            vector=parameters.vector,
         )
         return RenderSettings(preset, name, params, parse_jobs(jobs))
 
@@ -117,7 +132,7 @@ RENDER_MEMORY = "about 250 MB"
 def parse_jobs(text: str | None) -> int:
     """``--jobs``: a whole number >= 1 (default: the number of cores); above the number of
     cores one warning says the renders will share them. :class:`UsageError` otherwise."""
-    from normgeom.render.runner import default_jobs  # loads PyAV: only when rendering
+    from normgeom.rendering.runner import default_jobs  # loads PyAV: only when rendering
 
     cores = default_jobs()
     if text is None:

@@ -17,8 +17,8 @@ import av
 import numpy as np
 
 from normgeom.errors import RenderError
-from normgeom.render.atomic import atomic_path
-from normgeom.render.probe import duration
+from normgeom.rendering.atomic import atomic_path
+from normgeom.rendering.probe import duration
 
 __all__ = ["SAMPLE_RATE", "Clip", "Chapter", "clip_spans", "compose"]
 

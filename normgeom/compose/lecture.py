@@ -18,11 +18,11 @@ from normgeom.compose.clips import Chapter, Clip, clip_spans, compose
 from normgeom.compose.manifest import ChapterEntry, Manifest, PartEntry
 from normgeom.compose.subtitles import read_srt, shift_cues, to_srt, to_vtt
 from normgeom.errors import step
-from normgeom.render.atomic import write_text
-from normgeom.render.cache import derived_key, digest
-from normgeom.render.runner import JobResult
-from normgeom.render.state import Info, RecordId, Span, State
-from normgeom.render.versions import versions
+from normgeom.rendering.atomic import write_text
+from normgeom.rendering.cache import derived_key, digest
+from normgeom.rendering.runner import JobResult
+from normgeom.rendering.state import Info, RecordId, Span, State
+from normgeom.rendering.versions import versions
 from scenes.base.catalog import LECTURE_TITLE
 from scenes.voice.loudness import loudness_report
 

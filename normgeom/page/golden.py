@@ -16,7 +16,7 @@ from itertools import product
 import numpy as np
 
 import normmath as nm
-from normgeom.explain import lesson_json
+from normgeom.explanation import lesson_json
 from normmath.lesson import COLUMNS, STATISTICS
 
 __all__ = ["GoldenCase", "golden_cases", "quantity_keys", "expected_texts"]

@@ -27,13 +27,13 @@ from normgeom.publish.index_page import SceneCard, index_html
 from normgeom.publish.outputs import deliver
 from normgeom.publish.revealjs import revealjs_dist
 from normgeom.publish.slides import SLIDE_VOICE, require_slides, slide_job
-from normgeom.render.atomic import write_text
-from normgeom.render.cache import derived_key, digest
-from normgeom.render.job import RenderJob
-from normgeom.render.runner import JobResult, Runner
-from normgeom.render.state import RecordId
-from normgeom.render.targets import Target, card
-from normgeom.render.versions import versions
+from normgeom.rendering.atomic import write_text
+from normgeom.rendering.cache import derived_key, digest
+from normgeom.rendering.job import RenderJob
+from normgeom.rendering.runner import JobResult, Runner
+from normgeom.rendering.state import RecordId
+from normgeom.rendering.targets import Target, card
+from normgeom.rendering.versions import versions
 from scenes.base.catalog import LECTURE_TITLE
 
 __all__ = ["DECK_PAGE", "LIVE_PAGE", "Bundle", "publish"]

@@ -8,8 +8,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from normgeom.compose.manifest import ChapterEntry
-from normgeom.render.cache import file_digest
-from normgeom.render.probe import duration
+from normgeom.rendering.cache import file_digest
+from normgeom.rendering.probe import duration
 
 __all__ = ["MANIFEST_NAME", "FileEntry", "BundleManifest", "file_entries"]
 

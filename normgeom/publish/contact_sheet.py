@@ -17,7 +17,7 @@ from pathlib import Path
 import av
 from PIL import Image, ImageDraw, ImageFont
 
-from normgeom.render.atomic import atomic_path
+from normgeom.rendering.atomic import atomic_path
 from scenes.base.catalog import scene_names
 
 __all__ = [

@@ -12,7 +12,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from normgeom.publish.revealjs import revealjs_dist
-from normgeom.render.atomic import atomic_path
+from normgeom.rendering.atomic import atomic_path
 
 __all__ = ["PPTX_WIDTH", "page_references", "load_presentations", "write_html", "write_pptx"]
 

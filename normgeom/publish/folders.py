@@ -2,8 +2,8 @@
 swapped in, so a reader sees the old folder or the complete new one, never a half-built one.
 
 The staging folder, and the old folder while it is being removed, are held locked
-(:func:`normgeom.render.atomic.claimed`), so a run killed meanwhile leaves folders that the
-next run's sweep (:func:`normgeom.render.atomic.remove_stale`) removes.
+(:func:`normgeom.rendering.atomic.claimed`), so a run killed meanwhile leaves folders that the
+next run's sweep (:func:`normgeom.rendering.atomic.remove_stale`) removes.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from normgeom.errors import UsageError
-from normgeom.render.atomic import claimed, held, partial_path
+from normgeom.rendering.atomic import claimed, held, partial_path
 
 __all__ = ["check_folder", "staged_folder"]
 

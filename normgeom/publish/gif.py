@@ -18,8 +18,8 @@ import numpy as np
 from PIL import GifImagePlugin, Image
 
 from normgeom.publish.frames import frames_at
-from normgeom.render.atomic import atomic_path
-from normgeom.render.probe import duration
+from normgeom.rendering.atomic import atomic_path
+from normgeom.rendering.probe import duration
 
 __all__ = ["GIF_FPS", "GIF_MAX_HEIGHT", "GIF_COLOURS", "write_gif"]
 

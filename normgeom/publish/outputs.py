@@ -1,7 +1,7 @@
 """A rendered scene in the format a user asked for: MP4 as rendered, or GIF, PNG, WebM from it.
 
 Derived files are cached like renders: each is keyed from its movie's key
-(:func:`normgeom.render.cache.derived_key`) and rebuilt when that changed or the file is no
+(:func:`normgeom.rendering.cache.derived_key`) and rebuilt when that changed or the file is no
 longer as written.
 """
 
@@ -14,10 +14,10 @@ from normgeom.errors import UsageError, step
 from normgeom.publish.gif import write_gif
 from normgeom.publish.still import write_last_frame
 from normgeom.publish.webm import write_webm
-from normgeom.render.cache import derived_key
-from normgeom.render.paths import FORMATS
-from normgeom.render.runner import JobResult
-from normgeom.render.state import RecordId, State
+from normgeom.rendering.cache import derived_key
+from normgeom.rendering.paths import FORMATS
+from normgeom.rendering.runner import JobResult
+from normgeom.rendering.state import RecordId, State
 
 __all__ = ["check_format", "deliver"]
 

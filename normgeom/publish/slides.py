@@ -11,9 +11,9 @@ from __future__ import annotations
 import importlib
 
 from normgeom.errors import UsageError
-from normgeom.render.job import Product, RenderJob
-from normgeom.render.quality import Quality
-from normgeom.render.targets import Target
+from normgeom.rendering.job import Product, RenderJob
+from normgeom.rendering.quality import Quality
+from normgeom.rendering.targets import Target
 from scenes.base.parameters import SceneParams
 
 __all__ = ["SLIDES_EXTRA_HINT", "SLIDE_VOICE", "require_slides", "slide_job"]

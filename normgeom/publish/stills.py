@@ -10,9 +10,9 @@ like every job.
 from __future__ import annotations
 
 from normgeom.errors import UsageError
-from normgeom.render.job import Product, RenderJob
-from normgeom.render.quality import Quality
-from normgeom.render.targets import Target
+from normgeom.rendering.job import Product, RenderJob
+from normgeom.rendering.quality import Quality
+from normgeom.rendering.targets import Target
 from scenes.base.catalog import narration
 from scenes.base.parameters import SceneParams
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import av
 
-from normgeom.render.atomic import atomic_path
+from normgeom.rendering.atomic import atomic_path
 
 __all__ = ["write_webm"]
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
@@ -31,6 +32,7 @@ __all__ = [
     "SceneSettings",
     "CONFIG_LIMIT",
     "load_params",
+    "with_overrides",
 ]
 
 PARAMS_ENV = "NORMGEOM_PARAMS"
@@ -129,18 +131,30 @@ def load_params(path: str | os.PathLike | None = None) -> SceneParams:
     if not path:
         return SceneParams()
     data = nm.files.read_toml(path, "config", CONFIG_LIMIT)
+    return with_overrides(SceneParams(), data, f"config: {path}")
+
+
+def with_overrides(params: SceneParams, values: Mapping[str, object], source: str) -> SceneParams:
+    """``params`` with ``values`` in place (the keys of :class:`SceneParams`, each as a config
+    file writes it: a list of 3 numbers, a number, a file name), validated.
+
+    Raises
+    ------
+    normmath.NormMathError
+        For an unknown key or a value of the wrong kind, naming ``source`` and the key.
+    """
     known = {f.name for f in fields(SceneParams)}
-    unknown = sorted(set(data) - known)
+    unknown = sorted(set(values) - known)
     if unknown:
         names, allowed = ", ".join(unknown), ", ".join(sorted(known))
-        raise nm.NormMathError(f"config: {path}: unknown key(s) {names}; known: {allowed}")
+        raise nm.NormMathError(f"{source}: unknown key(s) {names}; known: {allowed}")
     overrides = {}
-    for key, value in data.items():
+    for key, value in values.items():
         try:
             overrides[key] = _coerce(key, value)
         except ValueError as exc:
-            raise nm.NormMathError(f"config: {path}: {key}: {exc}") from None
-    return replace(SceneParams(), **overrides).validated()
+            raise nm.NormMathError(f"{source}: {key}: {exc}") from None
+    return replace(params, **overrides).validated()
 
 
 @dataclass(frozen=True)

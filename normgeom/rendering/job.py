@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from normgeom.render.quality import Quality
-from normgeom.render.targets import Target
+from normgeom.rendering.quality import Quality
+from normgeom.rendering.targets import Target
 from scenes.base.parameters import SceneParams
 
 __all__ = ["Product", "RenderJob"]

@@ -21,9 +21,9 @@ import traceback
 from pathlib import Path
 
 from normgeom.errors import OutOfMemoryError, RenderError
-from normgeom.render.cache import PROJECT
-from normgeom.render.job import Product, RenderJob
-from normgeom.render.paths import Layout
+from normgeom.rendering.cache import PROJECT
+from normgeom.rendering.job import Product, RenderJob
+from normgeom.rendering.paths import Layout
 from scenes.base.catalog import SCENES_DIR
 from scenes.base.parameters import SceneSettings
 from scenes.voice.registry import SpeechError

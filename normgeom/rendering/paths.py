@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from normgeom.errors import UsageError, warn
-from normgeom.render.atomic import remove_stale
-from normgeom.render.job import Product, RenderJob
-from normgeom.render.quality import Quality
-from normgeom.render.targets import Target
+from normgeom.rendering.atomic import remove_stale
+from normgeom.rendering.job import Product, RenderJob
+from normgeom.rendering.quality import Quality
+from normgeom.rendering.targets import Target
 
 __all__ = [
     "MEDIA_ENV",
@@ -151,7 +151,7 @@ def _probe(path: Path, subject: str) -> None:
 def prepare_folders(folders: Iterable[Path]) -> None:
     """The pre-flight of a run, for every folder it will write: a file must be creatable
     there (:class:`UsageError` naming the folder otherwise), and the partial files that
-    killed runs left there are removed (:func:`normgeom.render.atomic.remove_stale`)."""
+    killed runs left there are removed (:func:`normgeom.rendering.atomic.remove_stale`)."""
     for folder in dict.fromkeys(Path(f).resolve() for f in folders):
         if folder.exists() and not folder.is_dir():
             raise UsageError(f"folder {folder}: is a file; cannot write into it")

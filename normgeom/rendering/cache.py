@@ -30,8 +30,8 @@ from functools import cache
 from pathlib import Path
 
 import normmath as nm
-from normgeom.render.job import RenderJob
-from normgeom.render.versions import versions
+from normgeom.rendering.job import RenderJob
+from normgeom.rendering.versions import versions
 from scenes.base.catalog import SCENES, narration
 from scenes.base.parameters import SceneParams
 from scenes.voice.pronunciation import PRONUNCIATION_FILE

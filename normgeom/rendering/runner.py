@@ -1,9 +1,9 @@
 """The runner: executes render jobs in worker processes, one scene per process, and keeps
 the cache.
 
-For each job the runner computes its key (:func:`normgeom.render.cache.job_key`); a job
+For each job the runner computes its key (:func:`normgeom.rendering.cache.job_key`); a job
 whose record matches the key and whose files are intact is up to date. Otherwise the job
-goes to the executor, which runs :func:`normgeom.render.worker.run_job` in a fresh process;
+goes to the executor, which runs :func:`normgeom.rendering.worker.run_job` in a fresh process;
 the files Manim wrote are copied atomically to their final place, checked (a movie must
 decode), stamped and recorded. Renders of the same scene wait for each other, across
 processes too, so they never share Manim's caches mid-write.
@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Protocol
 
 from normgeom.errors import OutOfMemoryError, RenderError, step
-from normgeom.render.atomic import copy_file
-from normgeom.render.cache import job_key
-from normgeom.render.disk import (
+from normgeom.rendering.atomic import copy_file
+from normgeom.rendering.cache import job_key
+from normgeom.rendering.disk import (
     DiskFullError,
     discard_partial_render,
     disk_full_message,
@@ -38,12 +38,12 @@ from normgeom.render.disk import (
     says_disk_full,
     write_log,
 )
-from normgeom.render.job import Product, RenderJob
-from normgeom.render.paths import Layout, prepare_folders
-from normgeom.render.probe import duration
-from normgeom.render.repair import repair_caches
-from normgeom.render.state import Info, RecordId, State, file_lock
-from normgeom.render.worker import follow_parent, run_job
+from normgeom.rendering.job import Product, RenderJob
+from normgeom.rendering.paths import Layout, prepare_folders
+from normgeom.rendering.probe import duration
+from normgeom.rendering.repair import repair_caches
+from normgeom.rendering.state import Info, RecordId, State, file_lock
+from normgeom.rendering.worker import follow_parent, run_job
 from scenes.voice.registry import SpeechError
 
 __all__ = ["Executor", "local_pool", "JobResult", "Runner", "default_jobs", "record_id"]
@@ -66,7 +66,7 @@ class LocalPool:
     """Runs each job in a fresh process of its own on this machine (Manim's config and caches
     are per process); the runner bounds how many run at once.
 
-    Each worker follows its parent (:func:`~normgeom.render.worker.follow_parent`). A
+    Each worker follows its parent (:func:`~normgeom.rendering.worker.follow_parent`). A
     one-worker pool per job rather than ``max_tasks_per_child=1``, whose shutdown can race
     with the replacement of a finished worker (python/cpython#119592, fixed after 3.11).
     """

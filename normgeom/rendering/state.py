@@ -31,8 +31,8 @@ from pathlib import Path, PurePosixPath
 
 import normmath as nm
 from normgeom.errors import warn
-from normgeom.render.atomic import write_text
-from normgeom.render.cache import file_digest
+from normgeom.rendering.atomic import write_text
+from normgeom.rendering.cache import file_digest
 
 __all__ = [
     "STATE_LIMIT",

@@ -19,8 +19,8 @@ import av
 
 import normmath as nm
 from normgeom.errors import warn
-from normgeom.render.job import RenderJob
-from normgeom.render.paths import Layout
+from normgeom.rendering.job import RenderJob
+from normgeom.rendering.paths import Layout
 
 __all__ = [
     "VOICE_CACHE_FILE",

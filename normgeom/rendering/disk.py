@@ -14,8 +14,8 @@ import tempfile
 from pathlib import Path
 
 from normgeom.errors import RenderError
-from normgeom.render.job import RenderJob
-from normgeom.render.paths import Layout
+from normgeom.rendering.job import RenderJob
+from normgeom.rendering.paths import Layout
 
 __all__ = [
     "DiskFullError",

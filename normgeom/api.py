@@ -1,0 +1,133 @@
+"""The Python API: render a scene, compose the lecture, explain a vector, from a script or a
+notebook, with the command line's validation, cache and errors.
+
+>>> import normgeom
+>>> normgeom.explain([1, 2, 3])["statistics"]["ln_denominator"]  # doctest: +ELLIPSIS
+0.81649...
+
+Bad input raises the same typed errors the command line reports in one line
+(:class:`normgeom.errors.UsageError`, :class:`normmath.NormMathError`,
+:class:`scenes.voice.registry.VoiceError`); a failed render raises
+:class:`normgeom.errors.RenderError`. Nothing here prints or exits. A rendered file is a
+:class:`MediaFile`: a path that a notebook shows inline.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+__all__ = ["MediaFile", "render", "lecture", "explain"]
+
+_MIME = {
+    ".mp4": "video/mp4",
+    ".webm": "video/webm",
+    ".gif": "image/gif",
+    ".png": "image/png",
+}
+
+
+class MediaFile(type(Path())):
+    """The path of a rendered file; in Jupyter it shows as the video or the image itself."""
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
+        mime = _MIME.get(self.suffix.lower())
+        if mime is None or not self.is_file():
+            return {"text/plain": repr(self)}
+        data = base64.b64encode(self.read_bytes()).decode("ascii")
+        source = f"data:{mime};base64,{data}"
+        if mime.startswith("video/"):
+            html = f'<video controls loop style="max-width:100%" src="{source}"></video>'
+        else:
+            html = f'<img style="max-width:100%" src="{source}" alt="{self.name}"/>'
+        return {"text/html": html, "text/plain": repr(self)}
+
+
+def _settings(
+    quality: str, voice: str | None, jobs: int | None, config: str | os.PathLike | None, values
+):
+    """The checked settings: quality, voice and workers as the command line checks them, the
+    parameters from ``config`` and then ``values`` (the keys of a config file)."""
+    from normgeom.cli.scene_options import ParameterOptions, render_settings
+    from scenes.base.parameters import with_overrides
+
+    options = ParameterOptions(config=os.fspath(config) if config is not None else None)
+    settings = render_settings(quality, voice, None if jobs is None else str(jobs), options)
+    written = {key: _as_config_value(key, value) for key, value in values.items()}
+    return settings._replace(params=with_overrides(settings.params, written, "parameters"))
+
+
+def _as_config_value(key: str, value) -> object:
+    """A Python value as a config file writes it: a sequence as a list, a path as text."""
+    if key == "points" and isinstance(value, str | os.PathLike):
+        return str(Path(value).resolve())
+    if isinstance(value, Sequence | os.PathLike) and not isinstance(value, str):
+        return list(value)
+    if hasattr(value, "tolist"):  # a NumPy array or scalar
+        return value.tolist()
+    return value
+
+
+def render(
+    scene: str,
+    quality: str = "low",
+    format: str = "mp4",
+    voice: str | None = None,
+    *,
+    jobs: int | None = None,
+    config: str | os.PathLike | None = None,
+    **parameters,
+) -> MediaFile:
+    """Render one scene (or find it up to date) and return its file,
+    ``media/scenes/<480p15>/<Scene>.<format>``.
+
+    ``parameters`` are the keys of a config file (``gamma``, ``beta``, ``eps``, ``points``,
+    ``vector``, ``gain``, ``lesson_eps``), applied over ``config``;
+    ``voice`` defaults as on the command line (``$NORMGEOM_VOICE``, else hibari).
+    """
+    from normgeom.pipeline import render_movies
+    from normgeom.publish.outputs import check_format, deliver
+    from normgeom.rendering.targets import resolve_scenes
+
+    targets = resolve_scenes([scene])
+    if len(targets) != 1:
+        from normgeom.errors import UsageError
+
+        raise UsageError(f"scene {scene!r}: render takes one scene; call it once per scene")
+    fmt = check_format(format)
+    settings = _settings(quality, voice, jobs, config, parameters)
+    runner, results = render_movies(targets, settings)
+    path, _ = deliver(results[0], fmt, runner.state)
+    return MediaFile(path)
+
+
+def lecture(
+    quality: str = "medium",
+    voice: str | None = None,
+    output: str | os.PathLike | None = None,
+    *,
+    jobs: int | None = None,
+    config: str | os.PathLike | None = None,
+    **parameters,
+) -> MediaFile:
+    """Render every scene and compose the chaptered lecture MP4 (default
+    ``media/normalization_geometry.mp4``, subtitles, chapters and manifest beside it)."""
+    from normgeom.compose.lecture import build_lecture
+    from normgeom.pipeline import lecture_output, render_movies
+    from normgeom.rendering.targets import lecture_targets
+
+    settings = _settings(quality, voice, jobs, config, parameters)
+    target = lecture_output(None if output is None else os.fspath(output))
+    runner, results = render_movies(lecture_targets(), settings, outputs=(target,))
+    return MediaFile(build_lecture(runner.state, results, target).files.video)
+
+
+def explain(vector, gain: float = 1.0, eps: float = 1e-6) -> dict:
+    """Every number of the one-vector lesson, as ``normgeom explain --json`` prints it (full
+    precision; ``None`` where a result is undefined or beyond float64)."""
+    import normmath as nm
+    from normgeom.explanation import lesson_json
+
+    return lesson_json(nm.lesson(vector, gain=gain, eps=nm.validation.as_eps(eps, "eps")))

@@ -1,0 +1,71 @@
+"""Running render jobs for a command or a script: the runner on the media folder, the movie
+jobs of some scenes, and the lecture; shared by the command line and the Python API.
+
+Everything here takes checked settings (:class:`~normgeom.cli.scene_options.RenderSettings`)
+and raises the pipeline's typed errors; nothing prints or exits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from normgeom.errors import UsageError
+from normgeom.rendering.paths import Layout, check_writable, output_path, prepare_folders
+
+if TYPE_CHECKING:  # annotations only: the runner loads PyAV
+    from normgeom.cli.scene_options import RenderSettings
+    from normgeom.rendering.runner import JobResult, Runner
+    from normgeom.rendering.targets import Target
+
+__all__ = ["open_runner", "render_movies", "lecture_output"]
+
+
+def open_runner(
+    settings: RenderSettings, verbose: bool = False, outputs: tuple[Path, ...] = ()
+) -> Runner:
+    """A runner on the media folder with ``settings.jobs`` workers, once ``outputs`` and the
+    state file are checked writable and the outputs' folders swept of what killed runs left."""
+    from normgeom.rendering.runner import Runner
+
+    layout = Layout.default()
+    for path in (*outputs, layout.state_file):
+        check_writable(path)
+    prepare_folders(path.parent for path in outputs)
+    return Runner(layout, jobs=settings.jobs, verbose=verbose)
+
+
+def render_movies(
+    targets: list[Target],
+    settings: RenderSettings,
+    *,
+    verbose: bool = False,
+    stock_cameras: bool = False,
+    outputs: tuple[Path, ...] = (),
+    on_done: Callable[[JobResult], None] | None = None,
+) -> tuple[Runner, list[JobResult]]:
+    """Render (or find up to date) the movie of every target; the runner and the results in
+    order. ``on_done`` hears of each finished job."""
+    from normgeom.rendering.job import RenderJob
+
+    runner = open_runner(settings, verbose, outputs)
+    quality, voice, params = settings.quality, settings.voice, settings.params
+    work = [
+        RenderJob(t, quality, voice, params, caching_cameras=not stock_cameras) for t in targets
+    ]
+    return runner, runner.run(work, on_done=on_done)
+
+
+def lecture_output(output: str | None) -> Path:
+    """The lecture MP4 a user named (default ``media/normalization_geometry.mp4``).
+
+    Raises
+    ------
+    UsageError
+        For an empty name or one that does not end in ``.mp4``.
+    """
+    target = output_path(output, Layout.default().lecture())
+    if target.suffix.lower() != ".mp4":
+        raise UsageError(f"--output {output}: the lecture is an MP4; end the name in .mp4")
+    return target

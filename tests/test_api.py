@@ -1,0 +1,91 @@
+"""The Python API: the same validation, cache and errors as the command line, no exits."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import normgeom
+import normmath as nm
+from normgeom.api import MediaFile
+from normgeom.errors import UsageError
+from scenes.voice.registry import VoiceError
+
+VECTORS = [([1, 2, 3], 1.0, 1e-6), ([0, 0, 0], 1.0, 0.0), ([2, 2, 2], 0.5, 0.0), ([-1, 0, 4], 2, 1)]
+
+
+@pytest.mark.parametrize(("vector", "gain", "eps"), VECTORS)
+def test_explain_equals_the_command_lines_json(vector, gain, eps):
+    args = [str(v) for v in vector] + ["--gain", str(gain), "--eps", str(eps), "--json"]
+    printed = subprocess.run(
+        [sys.executable, "-m", "normgeom", "explain", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert normgeom.explain(vector, gain=gain, eps=eps) == json.loads(printed)
+
+
+def test_explain_marks_an_undefined_output_none():
+    data = normgeom.explain([0, 0, 0], eps=0.0)
+    assert [row["ln_output"] for row in data["rows"]] == [None, None, None]
+    assert data["statistics"]["ln_denominator"] == 0.0
+
+
+def test_explain_refuses_bad_input_with_a_typed_error():
+    with pytest.raises(nm.NormMathError, match="eps"):
+        normgeom.explain([1, 2, 3], eps=-1)
+
+
+def test_render_serves_the_cached_movie_and_writes_formats(tiny_media):
+    movie = normgeom.render("TinySilent", voice="espeak")
+    assert isinstance(movie, MediaFile) and movie.suffix == ".mp4" and movie.is_file()
+    assert movie.is_relative_to(tiny_media)
+    stamp = movie.stat().st_mtime_ns
+    assert normgeom.render("TinySilent", voice="espeak") == movie
+    assert movie.stat().st_mtime_ns == stamp  # up to date: served, not rendered again
+    still = normgeom.render("TinySilent", format="png", voice="espeak")
+    assert still.suffix == ".png" and still.read_bytes().startswith(b"\x89PNG")
+
+
+def test_render_shows_inline_in_a_notebook(tiny_media):
+    movie = normgeom.render("TinySilent", voice="espeak")
+    html = movie._repr_mimebundle_()["text/html"]
+    assert html.startswith("<video") and "data:video/mp4;base64," in html
+    image = normgeom.render("TinySilent", format="gif", voice="espeak")
+    assert 'src="data:image/gif;base64,' in image._repr_mimebundle_()["text/html"]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: normgeom.render("TinySilent", format="avi"), UsageError, "avi"),
+        (lambda: normgeom.render("TinySilent", voice="nobody"), VoiceError, "nobody"),
+        (lambda: normgeom.render("TinySilent", gamma=(1, 2)), nm.NormMathError, "gamma"),
+        (lambda: normgeom.render("TinySilent", colour=3), nm.NormMathError, "colour"),
+        (lambda: normgeom.render("TinySilent", jobs=0), UsageError, "jobs"),
+        (lambda: normgeom.lecture(output="talk.avi"), UsageError, ".mp4"),
+    ],
+)
+def test_bad_input_raises_the_command_lines_error(tiny_media, call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_an_unknown_scene_is_refused_before_anything_renders(media):
+    with pytest.raises(UsageError, match="NoSuchScene"):
+        normgeom.render("NoSuchScene", voice="none")
+    assert not (media / "scenes").exists()
+
+
+def test_parameters_take_python_values(tiny_media, tmp_path):
+    from normgeom.api import _settings
+
+    points = tmp_path / "points.csv"
+    points.write_text("1,2,3\n4,5,7\n")
+    settings = _settings("low", "none", None, None, {"gamma": (1, 2, 3), "points": points})
+    assert settings.params.gamma == (1.0, 2.0, 3.0)
+    assert settings.params.points == str(points.resolve())
