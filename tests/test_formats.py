@@ -11,7 +11,7 @@ from PIL import Image
 
 from normgeom.publish.frames import frames_at, scaled_size
 from normgeom.publish.gif import write_gif
-from normgeom.publish.still import write_last_frame
+from normgeom.publish.last_frame import write_last_frame
 from normgeom.publish.webm import write_webm
 from normgeom.rendering.probe import duration, has_audio
 

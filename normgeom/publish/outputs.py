@@ -12,7 +12,7 @@ from pathlib import Path
 
 from normgeom.errors import UsageError, step
 from normgeom.publish.gif import write_gif
-from normgeom.publish.still import write_last_frame
+from normgeom.publish.last_frame import write_last_frame
 from normgeom.publish.webm import write_webm
 from normgeom.rendering.cache import derived_key
 from normgeom.rendering.paths import FORMATS

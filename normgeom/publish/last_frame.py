@@ -1,4 +1,5 @@
-"""The final frame of a rendered scene as a PNG still (for slides)."""
+"""The last frame of a rendered movie as a PNG (`render -f png`); the stills of
+:mod:`normgeom.publish.stills` render the final frame alone instead."""
 
 from __future__ import annotations
 
