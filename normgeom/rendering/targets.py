@@ -11,9 +11,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from normgeom.errors import UsageError
-from scenes.base.catalog import SCENES, SCENES_DIR, SceneEntry
+from scenes.base.catalog import SCENES, SCENES_DIR, SceneEntry, classes_in
 
-__all__ = ["Target", "from_entry", "lecture_targets", "card", "resolve_scenes"]
+__all__ = [
+    "Target",
+    "from_entry",
+    "lecture_targets",
+    "card",
+    "resolve_scenes",
+    "scene_in_file",
+]
 
 CARDS_FILE = SCENES_DIR / "cards.py"
 CARD_TITLES = {"TitleCard": "Title"}
@@ -74,8 +81,11 @@ def resolve_scenes(names: list[str]) -> list[Target]:
     known = {entry.name.lower(): entry for entry in SCENES}
     if not names:
         raise UsageError("name at least one scene, or 'all'; see `normgeom list`")
-    entries = []
+    entries: list[SceneEntry | Target | None] = []
     for name in names:
+        if SCENE_IN_FILE in name:
+            entries.append(scene_in_file(name))
+            continue
         entry = known.get(name.lower())
         if entry is None and name.lower() != "all":
             close = difflib.get_close_matches(name, [e.name for e in SCENES], n=1, cutoff=0.4)
@@ -83,5 +93,34 @@ def resolve_scenes(names: list[str]) -> list[Target]:
             raise UsageError(f"unknown scene {name!r}{hint}")
         entries.append(entry)
     if None in entries:  # 'all' among the names: every scene in lesson order
-        entries = list(SCENES)
-    return list(dict.fromkeys(from_entry(entry) for entry in entries))
+        entries = [*SCENES, *(entry for entry in entries if isinstance(entry, Target))]
+    targets = (e if isinstance(e, Target) else from_entry(e) for e in entries)
+    return list(dict.fromkeys(targets))
+
+
+SCENE_IN_FILE = ".py:"
+"""What marks a scene of one's own on the command line: ``my_scenes.py:MyScene``."""
+
+
+def scene_in_file(name: str) -> Target:
+    """The entry of ``FILE.py:Scene``, a scene class of one's own in any Python file (its
+    narration in ``narration/<file stem>.toml`` beside it).
+
+    Raises
+    ------
+    UsageError
+        When the file is not a readable Python file or defines no such class.
+    """
+    path, _, scene = name.rpartition(":")
+    file = Path(path).expanduser().resolve()
+    if not file.is_file():
+        raise UsageError(f"{name}: no such file {path!r}")
+    try:
+        classes = {entry.name: entry for entry in classes_in(file)}
+    except (OSError, UnicodeDecodeError, SyntaxError) as exc:
+        raise UsageError(f"{name}: cannot read {path} as Python: {exc}") from None
+    if scene not in classes:
+        defined = ", ".join(classes) or "no classes"
+        raise UsageError(f"{name}: {path} defines no class {scene!r} (it defines {defined})")
+    entry = classes[scene]
+    return Target(entry.name, file, entry.chapter, entry.summary)
