@@ -32,6 +32,7 @@ from scenes.camera.manim_internals import end_scene
 from scenes.camera.overlay import OverlayCachingCamera
 from scenes.camera.raster import RasterCachingCamera
 from scenes.kit import panels
+from scenes.voice.captions import caption_cues
 from scenes.voice.narration import load_narration, narration_file
 from scenes.voice.speech import make_service, prepare
 from scenes.voice.wording import Template, fill
@@ -134,6 +135,15 @@ class Narrated(VoiceoverScene):
             end_scene()
         if is_prediction(text):
             self.pause_for_prediction(name)
+
+    def add_wrapped_subcaption(
+        self, subcaption: str, duration: float, subcaption_buff: float = 0.1, **_: object
+    ) -> None:
+        """The beat's subtitle cues (:func:`~scenes.voice.captions.caption_cues`: at most
+        two lines of 42 characters, broken at phrase boundaries), in place of manim-voiceover's
+        single lines of equal word counts."""
+        for cue in caption_cues(subcaption, duration):
+            self.add_subcaption(cue.text, duration=cue.duration, offset=cue.offset)
 
     def pause_for_prediction(self, name: str) -> None:
         """Hold :data:`PREDICTION_PAUSE` seconds with the cue on screen from the first frame
