@@ -61,8 +61,8 @@ test: dev-setup
 	$(PY) -m pytest
 
 lint: dev-setup
-	$(VENV)/bin/ruff check normmath scenes normgeom tests benchmarks
-	$(VENV)/bin/ruff format --check normmath scenes normgeom tests benchmarks
+	$(VENV)/bin/ruff check normmath scenes normgeom tests benchmarks docs/examples
+	$(VENV)/bin/ruff format --check normmath scenes normgeom tests benchmarks docs/examples
 
 # The statistics the RealActivations scene draws, from all-MiniLM-L6-v2 on the lecture's
 # sentences (normmath/data/minilm_activations.json); the tests check a fresh capture equals it.
