@@ -41,9 +41,7 @@ class Finding:
         shown = ", ".join(self.objects[:4])
         if len(self.objects) > 4:
             shown += f" (+{len(self.objects) - 4} more)"
-        return (
-            f"{self.scene} {self.start:.2f}-{self.end:.2f}s {self.rule}: {shown}: {self.detail}"
-        )
+        return f"{self.scene} {self.start:.2f}-{self.end:.2f}s {self.rule}: {shown}: {self.detail}"
 
     def data(self) -> dict[str, object]:
         """The finding as JSON-ready data."""

@@ -5,8 +5,8 @@ turns every stretch of consecutive samples in which a rule fails for the same ob
 one :class:`~normgeom.audit.findings.Finding` (:meth:`Auditor.finish`):
 
 - *text-overlap*, *crossfade*: two visible texts whose boxes share more than
-  :data:`OVERLAP_SHARE` of the smaller one; while one fades in and the other out it is a
-  crossfade, allowed for :data:`CROSSFADE_SECONDS`;
+  :data:`OVERLAP_SHARE` of the smaller one; while at every sample one of them fades (in or
+  out) it is a crossfade, allowed for :data:`CROSSFADE_SECONDS`;
 - *text-covered*: a visible text sharing :data:`COVER_SHARE` of its box (or of the mark's)
   with a marker, or of its box with a panel drawn above it (not its own panel);
 - *safe-area*: while a beat is spoken, every visible thing lies :data:`SAFE_MARGIN` inside
@@ -59,9 +59,6 @@ OCCLUDED_SHARE = 0.25
 STILL_ENDING = 1.0
 """Seconds of stillness a scene ends on."""
 
-_FADE = 0.1
-"""Change of opacity that counts as fading."""
-
 
 @dataclass
 class _Episode:
@@ -70,7 +67,7 @@ class _Episode:
     detail: str
     start: float
     last: float
-    opacities: list[tuple[float, float]] = field(default_factory=list)
+    fading: list[bool] = field(default_factory=list)
 
 
 class Auditor:
@@ -81,6 +78,7 @@ class Auditor:
         self.open: dict[tuple, _Episode] = {}
         self.findings: list[Finding] = []
         self.digests: dict[int, bytes] = {}
+        self.opacities: dict[int, float] = {}
         self.moved_at, self.moved = 0.0, ()
 
     # --- the loop ------------------------------------------------------------------------
@@ -103,6 +101,7 @@ class Auditor:
                 self._see(key, shot.time, (shown[0].name,), f"not true: {claim.fact}", seen)
         self._motion(shot)
         self._close(lambda key: key not in seen)
+        self.opacities = {s.uid: s.opacity for s in texts}
 
     def finish(self, end: float) -> list[Finding]:
         """Close every open stretch; add the moving ending if the scene ends within
@@ -124,7 +123,7 @@ class Auditor:
                 if shared > OVERLAP_SHARE * min(a.area, b.area) and shared > 0:
                     key = ("pair", *sorted((a.uid, b.uid)))
                     episode = self._see(key, shot.time, (a.name, b.name), "", seen)
-                    episode.opacities.append((a.opacity, b.opacity))
+                    episode.fading.append(self._fading(a) or self._fading(b))
         for text in texts:
             for other in shot.shapes:
                 if other.kind not in {"marker", "panel"} or not other.visible:
@@ -140,6 +139,10 @@ class Auditor:
                     key = ("text-covered", text.uid, other.group)
                     detail = f"under a {other.kind}"
                     self._see(key, shot.time, (text.name, other.group), detail, seen)
+
+    def _fading(self, text: Shape) -> bool:
+        """Whether ``text``'s opacity changed since the previous sample."""
+        return abs(self.opacities.get(text.uid, 0.0) - text.opacity) > 1e-3
 
     def _safe_area(self, shot: Snapshot, seen: set) -> None:
         limit = frame_half() - SAFE_MARGIN
@@ -208,7 +211,7 @@ class Auditor:
             end = episode.last + self.dt
             rule, detail = episode.rule, episode.detail
             if key[0] == "pair":
-                rule, detail = _pair_verdict(episode.opacities, end - episode.start)
+                rule, detail = _pair_verdict(episode.fading, end - episode.start)
                 if rule is None:
                     continue
             self.findings.append(
@@ -216,20 +219,15 @@ class Auditor:
             )
 
 
-def _pair_verdict(opacities: list[tuple[float, float]], seconds: float):
-    """The rule two overlapping texts break: a crossfade (one fades in while the other
-    fades out) longer than :data:`CROSSFADE_SECONDS`, or an overlap; None for a short
-    crossfade."""
-    first, last = np.array(opacities[0]), np.array(opacities[-1])
-    change = last - first
-    crossing = (change[0] > _FADE and change[1] < -_FADE) or (
-        change[0] < -_FADE and change[1] > _FADE
-    )
-    if crossing:
-        if seconds <= CROSSFADE_SECONDS + 1e-9:
-            return None, ""
-        return "crossfade", f"the two texts share the place for {seconds:.2f} s"
-    return "text-overlap", f"overlapping for {seconds:.2f} s"
+def _pair_verdict(fading: list[bool], seconds: float):
+    """The rule two overlapping texts break: a crossfade (at every sample one of them fades)
+    longer than :data:`CROSSFADE_SECONDS`, or an overlap (some sample shows both still);
+    None for a short crossfade."""
+    if not all(fading):
+        return "text-overlap", f"overlapping for {seconds:.2f} s"
+    if seconds <= CROSSFADE_SECONDS + 1e-9:
+        return None, ""
+    return "crossfade", f"the two texts share the place for {seconds:.2f} s"
 
 
 def _under(part: Shape, shot: Snapshot, own: set[int]) -> bool:

@@ -56,9 +56,9 @@ def audit_class(scene_class: type, settings: SceneSettings, layout: Layout) -> l
 
 
 def _audit_one(play_: ScenePlay, layout: Layout) -> list[Finding]:
-    from normgeom.render.worker import scene_class
     from normgeom.render.job import RenderJob
     from normgeom.render.quality import resolve_quality
+    from normgeom.render.worker import scene_class
 
     job = RenderJob(play_.target, resolve_quality("low"), play_.voice, play_.params)
     settings = SceneSettings(

@@ -167,7 +167,7 @@ def _items(value, depth: int = 0):
 
 def _words(mobject: Mobject) -> str | None:
     """The words a text mobject shows, where it keeps them."""
-    for attribute in ("text", "tex_string"):
+    for attribute in ("original_text", "text", "tex_string"):
         words = getattr(mobject, attribute, None)
         if isinstance(words, str) and words:
             return words

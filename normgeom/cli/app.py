@@ -194,7 +194,7 @@ def doctor(voice: str | None = options.VOICE) -> None:
 @app.command()
 def audit(
     scenes: list[str] | None = options.SCENES_OR_ALL,
-    voice: str = typer.Option("none", "--voice", help="none (default: reading-speed timing), hibari, ..."),
+    voice: str = typer.Option("none", "--voice", help="none (default: silent timing), hibari, ..."),
     as_json: bool = typer.Option(False, "--json", help="print the findings as JSON on stdout"),
     jobs: int | None = options.JOBS,
     gamma: str | None = options.GAMMA,
