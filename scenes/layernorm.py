@@ -32,6 +32,9 @@ from scenes.stage import IDEAL_EPS, GeometryScene, vector_text
 
 __all__ = ["LayerNormScene", "MeanCentering", "Standardization", "Gain", "Bias", "Epsilon"]
 
+NARRATED_FIGURE_SHARE = 0.3
+"""Smallest share of the frame's height a figure the narration names spans on screen."""
+
 
 class LayerNormScene(GeometryScene):
     """LayerNorm scenes: the point cloud of the parameters and its LayerNorm steps."""
@@ -168,11 +171,15 @@ class Standardization(LayerNormScene):
 
     def show_sphere(self) -> None:
         with self.beat("sphere") as tracker:
-            self.play(Create(kit.sphere()), run_time=tracker.duration)
+            sphere = kit.sphere()
+            self.talks_about(sphere, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
+            self.play(Create(sphere), run_time=tracker.duration)
 
     def show_equator(self) -> None:
         with self.beat("equator") as tracker:
-            self.play(Create(kit.equator()), run_time=tracker.duration)
+            ring = kit.equator()
+            self.talks_about(ring, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
+            self.play(Create(ring), run_time=tracker.duration)
 
     def standardize(self) -> None:
         with self.beat("standardize") as tracker:
@@ -376,6 +383,7 @@ class Epsilon(LayerNormScene):
         with self.beat("intro") as tracker:
             self.plane = kit.plane(self.plane_half_size)
             marks = self.facing(kit.crosses(self.steps.standardized))
+            self.talks_about(marks, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
             self.add(self.plane, kit.sphere(), kit.equator())
             self.play(*self.panels(), FadeIn(marks), run_time=tracker.duration)
 

@@ -47,6 +47,7 @@ from scenes.wording import Template, fill
 
 __all__ = [
     "PREDICTION_PAUSE",
+    "END_HOLD",
     "FOCUS_SHARE",
     "Spoken",
     "Focus",
@@ -58,6 +59,9 @@ __all__ = [
     "NarratedScene",
     "NarratedThreeDScene",
 ]
+
+END_HOLD = 1.25
+"""Seconds of stillness every scene ends on, so a cut to the next chapter is clean."""
 
 PREDICTION_PAUSE = 3.0
 """Seconds of silence, with the cue on screen, between a prediction question and its answer."""
@@ -176,6 +180,11 @@ class Narrated(VoiceoverScene):
         checks; return ``shown``."""
         self.claims.append(Claim(shown, holds, fact))
         return shown
+
+    def tear_down(self) -> None:
+        """End on :data:`END_HOLD` seconds of the last picture, nothing moving."""
+        self.wait(END_HOLD)
+        super().tear_down()
 
     def narration_values(self) -> dict[str, object]:
         """Hook: the values and conditions this scene's narration texts use (none here)."""

@@ -13,7 +13,8 @@ one :class:`~normgeom.audit.findings.Finding` (:meth:`Auditor.finish`):
   the frame's edges;
 - *focus*: from :data:`FOCUS_DELAY` after the sentence naming it to its beat's end, a focus
   is visible, inside the frame, spans its share of the frame's height and at most
-  :data:`OCCLUDED_SHARE` of its visible parts lie under a marker or panel drawn above them;
+  :data:`OCCLUDED_SHARE` of its visible marks and texts lie under a marker or panel drawn
+  above them;
 - *false-caption*: a claim's predicate holds whenever its caption is visible;
 - *moving-ending*: the last :data:`STILL_ENDING` seconds show the same picture.
 """
@@ -173,9 +174,10 @@ class Auditor:
             if x0 < -half[0] or y0 < -half[1] or x1 > half[0] or y1 > half[1]:
                 problems.append("partly outside the frame")
             members = {uid for p in parts for uid in p.members}
-            covered = sum(_under(p, shot, members) for p in parts)
-            if covered > OCCLUDED_SHARE * len(parts):
-                problems.append(f"{covered} of {len(parts)} parts covered")
+            small = [p for p in parts if p.kind in {"text", "marker"}]
+            covered = sum(_under(p, shot, members) for p in small)
+            if covered > OCCLUDED_SHARE * len(small):
+                problems.append(f"{covered} of {len(small)} marks or texts covered")
         for problem in problems:
             key = ("focus", index, problem.split()[0])
             self._see(key, shot.time, names, f"beat {focus.beat}: {problem}", seen)
