@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from fixtures.audit_scenes import DEFECTS, specimen
 
 from normgeom.audit.findings import Finding, excused
 from normgeom.audit.run import audit_class
 from normgeom.render.paths import Layout
 from scenes.narrated import AuditException
 from scenes.params import SceneSettings
-from tests.fixtures.audit_scenes import DEFECTS, specimen
 
 
 @pytest.fixture(scope="module")
