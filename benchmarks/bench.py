@@ -32,8 +32,8 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scenes.catalog import scene_names  # noqa: E402
-from scenes.voices import DEFAULT_VOICE  # noqa: E402
+from scenes.base.catalog import scene_names  # noqa: E402
+from scenes.voice.registry import DEFAULT_VOICE  # noqa: E402
 
 __all__ = [
     "measure_scene",

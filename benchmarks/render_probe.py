@@ -26,8 +26,8 @@ def probe(scene_name: str, quality: str, media_dir: str) -> dict:
     from manim import config, tempconfig
 
     from normgeom.render.quality import resolve_quality
-    from scenes.catalog import load_scene_class
-    from scenes.manim_compat import counting_frames
+    from scenes.base.catalog import load_scene_class
+    from scenes.camera.manim_internals import counting_frames
 
     scene_class = load_scene_class(scene_name)
     preset = resolve_quality(quality)

@@ -26,9 +26,10 @@ def probe(scene_name: str, voice: str) -> dict:
 
     from manim import tempconfig
 
-    from scenes import speech
-    from scenes.catalog import load_scene_class
-    from scenes.voices import VOICE_CACHE_ENV, VOICE_ENV, make_service
+    from scenes.base.catalog import load_scene_class
+    from scenes.voice import speech
+    from scenes.voice.registry import VOICE_CACHE_ENV, VOICE_ENV
+    from scenes.voice.speech import make_service
 
     spent = {"seconds": 0.0, "audio": {}}
     synthesize = speech._Synthesized.generate_from_text

@@ -115,9 +115,9 @@ def print_lesson(lesson: nm.Lesson, console: Console | None = None) -> None:
     stats, table = _tables(lesson)
     needed = 4 + sum(max(len(h), 9) + 3 for _, h in _columns(lesson))
     console = console or Console(width=max(Console().width, needed), highlight=False)
-    vector = ", ".join(nm.display(v) for v in lesson.vector)
     console.print(
-        f"input ({vector}) · gain {nm.display(lesson.gain)} · epsilon {nm.display(lesson.eps)}"
+        f"input {nm.display_vector(lesson.vector)} · gain {nm.display(lesson.gain)}"
+        f" · epsilon {nm.display(lesson.eps)}"
     )
     for line in FORMULAS:
         console.print(f"  {line}")

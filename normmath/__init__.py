@@ -55,6 +55,7 @@ from normmath.lesson import (
     Lesson,
     LessonRow,
     display,
+    display_vector,
     lesson,
     preset,
 )
@@ -112,6 +113,7 @@ __all__ = [
     "collapse_poles",
     "collapse_set",
     "display",
+    "display_vector",
     "epsilon_outcome",
     "equator_points",
     "from_meridian",

@@ -7,6 +7,7 @@ and epsilon. Values are computed unrounded; :func:`display` rounds to six decima
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -28,6 +29,7 @@ __all__ = [
     "lesson",
     "preset",
     "display",
+    "display_vector",
     "undefined_reason",
 ]
 
@@ -226,3 +228,17 @@ def display(value) -> str:
         return f"{mantissa.rstrip('0').rstrip('.')}e{exponent}"
     text = f"{round(float(value), 6):.6f}".rstrip("0").rstrip(".")
     return "0" if text in {"-0", ""} else text
+
+
+def display_vector(values, number: Callable[[float], str] = display) -> str:
+    """A vector written ``(a, b, c)``, each coordinate by ``number`` (default
+    :func:`display`); None -> ``Undefined``.
+
+    >>> display_vector([-1.2247448, 0.0, 1.2247448]), display_vector(None)
+    ('(-1.224745, 0, 1.224745)', 'Undefined')
+    >>> display_vector([2.0, 0.4, 1.5], lambda v: f"{v:.3g}")
+    '(2, 0.4, 1.5)'
+    """
+    if values is None:
+        return display(None)
+    return "(" + ", ".join(number(float(v)) for v in values) + ")"

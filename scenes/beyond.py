@@ -9,7 +9,7 @@ radius :math:`\sqrt n`, :math:`\arctan(|\mu|/\sigma)` away (:func:`normmath.meri
 then draws rows of width 768 in the same picture. ``RealActivations`` draws the recorded
 statistics of all-MiniLM-L6-v2's 13 LayerNorm inputs (:func:`normmath.load_recorded`).
 Every number the narration speaks is computed here (``narration_values``) and filled into
-its ``{placeholders}`` (:mod:`scenes.wording`).
+its ``{placeholders}`` (:mod:`scenes.voice.wording`).
 """
 
 from __future__ import annotations
@@ -32,12 +32,14 @@ from manim import (
 )
 
 import normmath as nm
-from scenes import kit
-from scenes.kit import PALETTE, LegendEntry
-from scenes.stage import GeometryScene, vector_text
+from scenes.base.geometry import GeometryScene, vector_text
+from scenes.kit import figures, panels, style
+from scenes.kit.framing import meridian_orientation
+from scenes.kit.panels import LegendEntry
+from scenes.kit.style import PALETTE
+from scenes.voice.pronunciation import spoken_token
 
 __all__ = [
-    "meridian_orientation",
     "HalfPlaneScene",
     "AnyWidth",
     "RealActivations",
@@ -59,46 +61,6 @@ FIT = 3.2
 """Frame units (of the 8 of the frame's height) from the centre to the farthest point drawn.
 Pictures stay centred on the origin: Manim's 3D camera shifts fixed-in-frame panels along
 with a moved ``frame_center``."""
-
-
-def meridian_orientation(up: np.ndarray, right: np.ndarray) -> dict[str, float]:
-    r"""Camera angles (Manim's ``phi``, ``theta``, ``gamma``, radians) that show the plane of
-    the orthonormal pair (``right``, ``up``) face on, ``up`` pointing up the screen.
-
-    Manim's camera turns points by :math:`R_z(\gamma) R_x(-\phi) R_z(-\theta - 90^\circ)`;
-    its viewing direction is the unit normal ``right x up``, at polar angle ``phi`` and
-    azimuth ``theta``, and ``gamma`` turns ``up`` onto the screen's vertical.
-    """
-    normal = np.cross(right, up)
-    phi = float(np.arccos(np.clip(normal[2], -1.0, 1.0)))
-    theta = float(np.arctan2(normal[1], normal[0]))
-    turn = -theta - np.pi / 2
-    about_z = np.array(
-        [[np.cos(turn), -np.sin(turn), 0], [np.sin(turn), np.cos(turn), 0], [0, 0, 1]]
-    )
-    about_x = np.array(
-        [[1, 0, 0], [0, np.cos(-phi), -np.sin(-phi)], [0, np.sin(-phi), np.cos(-phi)]]
-    )
-    seen = about_x @ about_z @ up
-    gamma = float(np.pi / 2 - np.arctan2(seen[1], seen[0]))
-    return {"phi": phi, "theta": theta, "gamma": gamma}
-
-
-SPOKEN_TOKENS = {
-    ".": "the full stop",
-    ",": "the comma",
-    "[CLS]": "the CLS token",
-    "[SEP]": "the SEP token",
-}
-"""How the narration says tokens that are not words."""
-
-
-def spoken_token(token: str) -> str:
-    """A token as the narration says it: punctuation and special tokens by name, a word
-    piece (``##nor``) as the quoted piece."""
-    if token in SPOKEN_TOKENS:
-        return SPOKEN_TOKENS[token]
-    return f"the word piece '{token[2:]}'" if token.startswith("##") else f"'{token}'"
 
 
 def degrees_text(radians: float) -> str:
@@ -123,23 +85,23 @@ class HalfPlaneScene(GeometryScene):
         """The half circle of ``radius`` on the right of the mean axis, one mobject."""
         t = np.linspace(-np.pi / 2, np.pi / 2, ARC_SAMPLES)
         arc = self.place(radius * np.column_stack([np.sin(t), np.cos(t)]))
-        return kit.curves([arc], color, width=3.0).set_z_index(kit.LAYERS["line"])
+        return figures.curves([arc], color, width=3.0).set_z_index(style.LAYERS["line"])
 
     def half_plane_axes(self, radius: float) -> VGroup:
         """The mean axis (dashed, both ways) and the equator direction (from 0 to the right)."""
         reach = AXIS_REACH * radius
-        mean_axis = kit.dashes(
+        mean_axis = figures.dashes(
             self.place([[-reach, 0.0]]), self.place([[reach, 0.0]]), PALETTE["mean_axis"], 30
         )
-        equator = kit.segments(self.place([[0.0, 0.0]]), self.place([[0.0, reach]]), "#888888")
-        return VGroup(mean_axis, equator).set_z_index(kit.LAYERS["line"])
+        equator = figures.segments(self.place([[0.0, 0.0]]), self.place([[0.0, reach]]), "#888888")
+        return VGroup(mean_axis, equator).set_z_index(style.LAYERS["line"])
 
     def poles_and_target(self, radius: float) -> VGroup:
         """Stars at the poles (±radius along the mean axis) and LayerNorm's target cross on
         the equator, facing the camera."""
-        stars = kit.pole_markers()
-        kit.place(stars, self.place([[radius, 0.0], [-radius, 0.0]]))
-        cross = kit.crosses(self.place([[0.0, radius]]))
+        stars = figures.pole_markers()
+        figures.place(stars, self.place([[radius, 0.0], [-radius, 0.0]]))
+        cross = figures.crosses(self.place([[0.0, radius]]))
         return VGroup(self.facing(stars), self.facing(cross))
 
     def swap_panel(self, old, new, corner: str, run_time: float) -> list:
@@ -156,7 +118,7 @@ class HalfPlaneScene(GeometryScene):
     def swap_readout(self, old, lines, run_time: float, corner: str = "bottom_right") -> tuple:
         """A new readout of ``lines`` and the animations replacing ``old`` by it
         (:meth:`swap_panel`)."""
-        panel = kit.readout(lines)
+        panel = panels.readout(lines)
         return panel, self.swap_panel(old, panel, corner, run_time)
 
 
@@ -230,16 +192,20 @@ class AnyWidth(HalfPlaneScene):
 
     def show_sphere(self) -> None:
         with self.beat("sphere") as tracker:
-            self.plane = kit.plane(2.2, opacity=0.1)
+            self.plane = figures.plane(2.2, opacity=0.1)
             self.sphere_parts = VGroup(
-                self.plane, kit.sphere(), kit.equator(), kit.pole_axis(), kit.mean_axis(4.0)
+                self.plane,
+                figures.sphere(),
+                figures.equator(),
+                figures.pole_axis(),
+                figures.mean_axis(4.0),
             )
-            self.stars = self.facing(kit.pole_markers())
+            self.stars = self.facing(figures.pole_markers())
             x = self.point_group("x", self.place(self.small.point), "raw")
             rms = self.point_group("rms", self.place(self.small.rms), "rms")
-            self.ln_cross = self.facing(kit.crosses(self.place(self.small.layer)))
+            self.ln_cross = self.facing(figures.crosses(self.place(self.small.layer)))
             self.add(self.sphere_parts, self.stars)
-            self.legend_panel = kit.legend(self.small_legend)
+            self.legend_panel = panels.legend(self.small_legend)
             self.play(
                 *self.panels(),
                 self.pin(self.legend_panel, "top_left"),
@@ -254,9 +220,9 @@ class AnyWidth(HalfPlaneScene):
             t = np.linspace(0.0, 2.0 * np.pi, 2 * ARC_SAMPLES)
             radius = nm.sphere_radius(3)
             circle = self.place(radius * np.column_stack([np.sin(t), np.cos(t)]))
-            self.great_circle = kit.curves([circle], PALETTE["equator"], width=2.0, opacity=0.6)
+            self.great_circle = figures.curves([circle], PALETTE["equator"], width=2.0, opacity=0.6)
             reach = 1.1 * float(np.linalg.norm(self.x))
-            self.ray = kit.segments(
+            self.ray = figures.segments(
                 np.zeros((1, 3)), self.x[None] * reach / np.linalg.norm(self.x), PALETTE["trail"]
             )
             self.move_camera(
@@ -313,7 +279,7 @@ class AnyWidth(HalfPlaneScene):
             ]
             zoom_out = min(WIDEN_SECONDS, tracker.duration / 2)
             self.readout_panel, swap = self.swap_readout(self.readout_panel, lines, zoom_out)
-            old_legend, self.legend_panel = self.legend_panel, kit.legend(self.wide_legend)
+            old_legend, self.legend_panel = self.legend_panel, panels.legend(self.wide_legend)
             swap += self.swap_panel(old_legend, self.legend_panel, "top_left", zoom_out)
             small = [self.small_parts, self.ray, self.stars, self.ln_cross]
             small += [self.points_mob.pop(name) for name in ("x", "rms")]
@@ -496,19 +462,19 @@ class RealActivations(HalfPlaneScene):
             centre = self.lens(on_arc)[0]
             tick = np.array([[-0.12, 0, 0], [0.12, 0, 0]]) / self.zoom
             ticks.append(centre + tick)
-            label = Text(f"{degrees:+d}°", font=kit.FONT, font_size=kit.LABEL_SIZE)
+            label = Text(f"{degrees:+d}°", font=style.FONT, font_size=style.LABEL_SIZE)
             label.set_color(PALETTE["axis"]).scale(1.0 / self.zoom)
             labels.add(label.next_to(centre, RIGHT, buff=0.2 / self.zoom))
-        outline = kit.curves([lens_box, small_box, *joins], PALETTE["axis"], width=1.2)
-        title = Text(f"× {self.magnification:.0f}", font=kit.FONT, font_size=kit.LABEL_SIZE)
+        outline = figures.curves([lens_box, small_box, *joins], PALETTE["axis"], width=1.2)
+        title = Text(f"× {self.magnification:.0f}", font=style.FONT, font_size=style.LABEL_SIZE)
         title.set_color(PALETTE["axis"]).scale(1.0 / self.zoom)
         labels.add(title.next_to((lens_box[0] + lens_box[1]) / 2, UP, buff=0.1 / self.zoom))
         return VGroup(
-            kit.curves([arc], PALETTE["sphere"], width=3.0),
-            kit.curves(ticks, PALETTE["axis"], width=2.0),
+            figures.curves([arc], PALETTE["sphere"], width=3.0),
+            figures.curves(ticks, PALETTE["axis"], width=2.0),
             outline.set_stroke(opacity=0.6),
             labels,
-        ).set_z_index(kit.LAYERS["line"])
+        ).set_z_index(style.LAYERS["line"])
 
     # --- beats -----------------------------------------------------------------------------
 
@@ -533,8 +499,8 @@ class RealActivations(HalfPlaneScene):
         with self.beat("embeddings") as tracker:
             whole = self.point_group("whole", self.tokens_at(0), "rms")
             dots = self.point_group("tokens", self.lens(self.tokens_at(0)), "rms")
-            cross = self.facing(kit.crosses(self.lens(self.equator_point)[None]))
-            self.gaps = kit.curves(self.gaps_at(0), PALETTE["gap"], width=1.6, opacity=0.8)
+            cross = self.facing(figures.crosses(self.lens(self.equator_point)[None]))
+            self.gaps = figures.curves(self.gaps_at(0), PALETTE["gap"], width=1.6, opacity=0.8)
             self.readout_panel, swap = self.swap_readout(
                 self.readout_panel, self.module_lines(0), tracker.duration
             )

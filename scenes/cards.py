@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from manim import DOWN, UP, FadeIn, Scene, Text, Write
 
-from scenes.catalog import LECTURE_SUBTITLE, LECTURE_TITLE
-from scenes.kit import PALETTE
-from scenes.typeface import FONT
+from scenes.base.catalog import LECTURE_SUBTITLE, LECTURE_TITLE
+from scenes.kit.style import FONT, PALETTE
 
 __all__ = ["TitleCard"]
 

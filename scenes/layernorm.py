@@ -26,9 +26,10 @@ from manim import (
 
 import normmath as nm
 from normmath.measures import mean_sphere_gap
-from scenes import kit
-from scenes.kit import PALETTE, LegendEntry
-from scenes.stage import IDEAL_EPS, GeometryScene, vector_text
+from scenes.base.geometry import IDEAL_EPS, GeometryScene, vector_text
+from scenes.kit import figures, panels
+from scenes.kit.panels import LegendEntry
+from scenes.kit.style import PALETTE
 
 __all__ = ["LayerNormScene", "MeanCentering", "Standardization", "Gain", "Bias", "Epsilon"]
 
@@ -105,17 +106,17 @@ class MeanCentering(LayerNormScene):
 
     def show_mean_axis(self) -> None:
         with self.beat("mean_axis") as tracker:
-            reach = kit.axis_length(self.renderer.camera.get_zoom())
-            label = self.framed(kit.ones_label(0.9 * reach * nm.uniform_vector(3)))
+            reach = figures.axis_length(self.renderer.camera.get_zoom())
+            label = self.framed(figures.ones_label(0.9 * reach * nm.uniform_vector(3)))
             self.play(
-                Create(kit.mean_axis(reach)),
+                Create(figures.mean_axis(reach)),
                 FadeIn(label, rate_func=squish_rate_func(smooth, 0.5, 1.0)),
                 run_time=tracker.duration,
             )
 
     def show_plane(self) -> None:
         with self.beat("plane") as tracker:
-            self.plane = kit.plane(self.plane_half_size)
+            self.plane = figures.plane(self.plane_half_size)
             behind = Animation(self.points_mob["centered"])  # redrawn: dimmed as it fades in
             self.play(FadeIn(self.plane), behind, run_time=tracker.duration)
 
@@ -164,20 +165,20 @@ class Standardization(LayerNormScene):
 
     def show_centered(self) -> None:
         with self.beat("intro") as tracker:
-            self.plane = kit.plane(self.plane_half_size)
+            self.plane = figures.plane(self.plane_half_size)
             self.add(self.plane)
             points = self.point_group("standardized", self.steps.centered, "centered")
             self.play(*self.panels(), FadeIn(points), run_time=tracker.duration)
 
     def show_sphere(self) -> None:
         with self.beat("sphere") as tracker:
-            sphere = kit.sphere()
+            sphere = figures.sphere()
             self.talks_about(sphere, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
             self.play(Create(sphere), run_time=tracker.duration)
 
     def show_equator(self) -> None:
         with self.beat("equator") as tracker:
-            ring = kit.equator()
+            ring = figures.equator()
             self.talks_about(ring, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
             self.play(Create(ring), run_time=tracker.duration)
 
@@ -227,16 +228,22 @@ class Gain(LayerNormScene):
 
     def show_sphere(self) -> None:
         with self.beat("intro") as tracker:
-            self.plane = kit.plane(self.near_plane_half_size)
-            self.ellipsoid = kit.ellipsoid(np.ones(3))
-            self.ellipse = kit.equator(color=PALETTE["gained"])
-            self.add(self.plane, kit.sphere(), kit.equator(width=2.0), self.ellipsoid, self.ellipse)
+            self.plane = figures.plane(self.near_plane_half_size)
+            self.ellipsoid = figures.ellipsoid(np.ones(3))
+            self.ellipse = figures.equator(color=PALETTE["gained"])
+            self.add(
+                self.plane,
+                figures.sphere(),
+                figures.equator(width=2.0),
+                self.ellipsoid,
+                self.ellipse,
+            )
             points = self.point_group("gained", self.steps.standardized, "standardized")
             self.play(*self.panels(), FadeIn(points), run_time=tracker.duration)
 
     def show_gain(self) -> None:
         with self.beat("predict") as tracker:
-            panel = kit.readout([(f"γ = {vector_text(self.params.gamma)}", "gained")])
+            panel = panels.readout([(f"γ = {vector_text(self.params.gamma)}", "gained")])
             self.play(self.pin(panel, "bottom_right"), run_time=tracker.duration)
 
     def apply_gain(self) -> None:
@@ -247,14 +254,14 @@ class Gain(LayerNormScene):
             def path(alpha: float) -> np.ndarray:
                 return nm.apply_affine(self.steps.standardized, self.gain_at(alpha))
 
-            trails = kit.trails(self.steps.standardized)
+            trails = figures.trails(self.steps.standardized)
             self.add(trails)
             near = self.near_plane_half_size
             self.play(
                 self.move_points("gained", path, "gained"),
                 self.grow_trails(trails, self.steps.standardized, path),
-                self.reshape(self.ellipsoid, lambda a: kit.ellipsoid_curves(self.gain_at(a))),
-                self.reshape(self.ellipse, lambda a: [kit.equator_curve(self.gain_at(a))]),
+                self.reshape(self.ellipsoid, lambda a: figures.ellipsoid_curves(self.gain_at(a))),
+                self.reshape(self.ellipse, lambda a: [figures.equator_curve(self.gain_at(a))]),
                 self.reshape_plane(lambda a: near, self.gain_at),
                 run_time=tracker.duration,
             )
@@ -301,43 +308,49 @@ class Bias(LayerNormScene):
     def show_gained(self) -> None:
         with self.beat("intro") as tracker:
             gamma = self.params.gamma
-            self.plane = kit.plane(self.near_plane_half_size, gamma)
-            self.add(self.plane, kit.ellipsoid(gamma), kit.equator(gamma, color=PALETTE["gained"]))
+            self.plane = figures.plane(self.near_plane_half_size, gamma)
+            self.add(
+                self.plane,
+                figures.ellipsoid(gamma),
+                figures.equator(gamma, color=PALETTE["gained"]),
+            )
             self.add(self.ghosts("gained", self.steps.gained, "gained"))
             points = self.point_group("shifted", self.steps.gained, "gained")
             self.play(*self.panels(), FadeIn(points), run_time=tracker.duration)
 
     def show_bias(self) -> None:
         with self.beat("predict") as tracker:
-            panel = kit.readout([(f"β = {vector_text(self.params.beta)}", "shifted")])
+            panel = panels.readout([(f"β = {vector_text(self.params.beta)}", "shifted")])
             self.play(self.pin(panel, "bottom_right"), run_time=tracker.duration)
 
     def shift(self) -> None:
         with self.beat("shift") as tracker:
             gamma = self.params.gamma
-            moved = kit.ellipsoid(gamma, color=PALETTE["shifted"])
-            ring = kit.equator(gamma, color=PALETTE["shifted"])
+            moved = figures.ellipsoid(gamma, color=PALETTE["shifted"])
+            ring = figures.equator(gamma, color=PALETTE["shifted"])
             self.add(moved, ring)
             self.bring_to_front(self.points_mob["shifted"])
 
             def path(alpha: float) -> np.ndarray:
                 return nm.apply_affine(self.steps.gained, 1.0, self.bias_at(alpha))
 
-            trails = kit.trails(self.steps.gained)
+            trails = figures.trails(self.steps.gained)
             self.add(trails)
             near = self.near_plane_half_size
             self.play(
                 self.move_points("shifted", path, "shifted"),
                 self.grow_trails(trails, self.steps.gained, path),
-                self.reshape(moved, lambda a: kit.ellipsoid_curves(gamma, self.bias_at(a))),
-                self.reshape(ring, lambda a: [kit.equator_curve(gamma, self.bias_at(a))]),
+                self.reshape(moved, lambda a: figures.ellipsoid_curves(gamma, self.bias_at(a))),
+                self.reshape(ring, lambda a: [figures.equator_curve(gamma, self.bias_at(a))]),
                 self.reshape_plane(lambda a: near, lambda a: gamma, self.bias_at),
                 run_time=tracker.duration,
             )
 
     def note_center(self) -> None:
         with self.beat("center") as tracker:
-            mark = self.facing(kit.crosses(np.asarray(self.params.beta)[None], PALETTE["shifted"]))
+            mark = self.facing(
+                figures.crosses(np.asarray(self.params.beta)[None], PALETTE["shifted"])
+            )
             self.play(FadeIn(mark), run_time=tracker.duration)
 
 
@@ -381,10 +394,10 @@ class Epsilon(LayerNormScene):
 
     def show_targets(self) -> None:
         with self.beat("intro") as tracker:
-            self.plane = kit.plane(self.plane_half_size)
-            marks = self.facing(kit.crosses(self.steps.standardized))
+            self.plane = figures.plane(self.plane_half_size)
+            marks = self.facing(figures.crosses(self.steps.standardized))
             self.talks_about(marks, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
-            self.add(self.plane, kit.sphere(), kit.equator())
+            self.add(self.plane, figures.sphere(), figures.equator())
             self.play(*self.panels(), FadeIn(marks), run_time=tracker.duration)
 
     def predict(self) -> None:
@@ -419,4 +432,4 @@ class Epsilon(LayerNormScene):
                 gap = mean_sphere_gap(self.regularized[self.group_mask(name)])
                 label = self.group_labels.get(name, name)
                 lines.append((f"{label}: {gap:.3f}", self.group_colors.get(name, "standardized")))
-            self.play(self.pin(kit.readout(lines), "bottom_right"), run_time=tracker.duration)
+            self.play(self.pin(panels.readout(lines), "bottom_right"), run_time=tracker.duration)

@@ -4,7 +4,7 @@ Three narrated 2D scenes share one :class:`LessonScene` base: the input vector, 
 epsilon come from the scene's parameters ``self.params`` (defaults Positive (1, 2, 3),
 gain 1, epsilon 1e-6) or from the class attributes ``lesson_vector``, ``lesson_gain``,
 ``lesson_eps`` of a subclass. Every number and bar comes from :func:`normmath.lesson`
-through :class:`scenes.lesson_kit.LessonBoard`.
+through :class:`scenes.kit.lesson_board.LessonBoard`.
 
 Render with ``manim render -ql scenes/lesson.py OneVectorLesson`` (or ``EdgeCases``,
 ``Invariances``).
@@ -28,8 +28,8 @@ from manim import (
 )
 
 import normmath as nm
-from scenes.kit import PALETTE
-from scenes.lesson_kit import (
+from scenes.base.narrated import NarratedScene, is_prediction
+from scenes.kit.lesson_board import (
     RULES,
     LessonBoard,
     LessonState,
@@ -38,7 +38,7 @@ from scenes.lesson_kit import (
     plain_text,
     veil,
 )
-from scenes.narrated import NarratedScene, is_prediction
+from scenes.kit.style import PALETTE
 
 __all__ = ["LessonScene", "OneVectorLesson", "EdgeCases", "Invariances"]
 
@@ -207,10 +207,6 @@ def _swap(old: Mobject, entrance: Animation) -> list[Animation]:
     return [FadeOut(old, rate_func=squish_rate_func(smooth, 0.0, 0.5)), entrance]
 
 
-def _vector_text(state: LessonState) -> str:
-    return "(" + ", ".join(nm.display(v) for v in state.vector) + ")"
-
-
 class OneVectorLesson(LessonScene):
     """Both rules on one vector: bars, statistics, formulas and the construction table."""
 
@@ -247,7 +243,7 @@ class OneVectorLesson(LessonScene):
         base, gained, widened, edited, _ = self.states()
         with self.beat("intro") as tracker:
             self.play(
-                *self.say(f"Input {_vector_text(base)}"),
+                *self.say(f"Input {nm.display_vector(base.vector)}"),
                 *self.focus("chart"),
                 run_time=FADE_SECONDS,
             )
@@ -271,7 +267,8 @@ class OneVectorLesson(LessonScene):
         self.beat_to(
             "edit", edited, f"Edit: x3 = {nm.display(edited.vector[2])}", ("chart", "table")
         )
-        self.beat_to("outro", base, f"Input {_vector_text(base)} again, as normgeom explain prints")
+        again = f"Input {nm.display_vector(base.vector)} again, as normgeom explain prints"
+        self.beat_to("outro", base, again)
 
 
 class EdgeCases(LessonScene):
@@ -319,7 +316,7 @@ class EdgeCases(LessonScene):
             "constant_reveal", constant, "RMSNorm defined; LayerNorm variance 0: Undefined"
         )
         self.beat_to("constant_eps", constant_eps, f"Epsilon {small}: LayerNorm outputs 0")
-        large_text = f"Epsilon {nm.display(self.large_eps)} on {_vector_text(large)}"
+        large_text = f"Epsilon {nm.display(self.large_eps)} on {nm.display_vector(large.vector)}"
         self.beat_to("large_eps", large, f"{large_text}: a large contrast")
 
 

@@ -18,21 +18,14 @@ import numpy as np
 from manim import Create, FadeIn, FadeOut, Mobject
 
 import normmath as nm
-from scenes import kit
-from scenes.kit import PALETTE, LegendEntry
-from scenes.stage import GeometryScene
+from scenes.base.geometry import GeometryScene
+from scenes.kit import figures, panels
+from scenes.kit.panels import LegendEntry
+from scenes.kit.style import PALETTE
 
-__all__ = ["OneVectorGeometry", "coordinates_text"]
+__all__ = ["OneVectorGeometry"]
 
 ORIGIN = np.zeros(3)
-
-
-def coordinates_text(values) -> str:
-    """A vector as the lesson table writes it: ``(-1.224744, 0, 1.224744)``, or
-    ``Undefined``."""
-    if values is None:
-        return nm.display(None)
-    return "(" + ", ".join(nm.display(v) for v in values) + ")"
 
 
 class OneVectorGeometry(GeometryScene):
@@ -83,14 +76,14 @@ class OneVectorGeometry(GeometryScene):
         if self.panel is not None:
             self.remove(self.panel)
             self.renderer.camera.remove_fixed_in_frame_mobjects(self.panel)
-        self.panel = kit.readout(self.readout_lines)
+        self.panel = panels.readout(self.readout_lines)
         return [self.pin(self.panel, "bottom_right")]
 
     def arrow_to(self, name: str, color: str) -> Mobject:
         """A segment from the origin to ``points_mob[name]``'s dot, kept on it."""
-        arrow = kit.segments(ORIGIN, ORIGIN, PALETTE[color], width=3.0, opacity=0.9)
+        arrow = figures.segments(ORIGIN, ORIGIN, PALETTE[color], width=3.0, opacity=0.9)
         dot = self.points_mob[name][0]
-        arrow.add_updater(lambda m: kit.set_curves(m, [np.stack([ORIGIN, dot.get_center()])]))
+        arrow.add_updater(lambda m: figures.set_curves(m, [np.stack([ORIGIN, dot.get_center()])]))
         return arrow
 
     def move(self, name: str, start, end, run_time: float, *anims, color=None) -> None:
@@ -104,22 +97,22 @@ class OneVectorGeometry(GeometryScene):
         with self.beat("intro") as tracker:
             j = self.journey
             radius = np.full(3, abs(j.lesson.gain))
-            self.plane = kit.plane(
+            self.plane = figures.plane(
                 nm.plane_half_size(self.opening_points(), self.plane_margin, minimum=2.2)
             )
-            reach = kit.axis_length(self.renderer.camera.get_zoom())
-            ones = self.framed(kit.ones_label(0.85 * reach * nm.uniform_vector(3)))
+            reach = figures.axis_length(self.renderer.camera.get_zoom())
+            ones = self.framed(figures.ones_label(0.85 * reach * nm.uniform_vector(3)))
             self.add(
                 self.plane,
-                kit.ellipsoid(radius, color=PALETTE["sphere"], opacity=0.35),
-                kit.equator(radius),
-                kit.mean_axis(reach),
+                figures.ellipsoid(radius, color=PALETTE["sphere"], opacity=0.35),
+                figures.equator(radius),
+                figures.mean_axis(reach),
             )
             x = self.point_group("raw", j.raw[None], "raw")
             self.add(self.arrow_to("raw", "raw"))
             self.play(
                 *self.panels(),
-                *self.read(f"x = {coordinates_text(j.raw)}", "raw"),
+                *self.read(f"x = {nm.display_vector(j.raw)}", "raw"),
                 FadeIn(x),
                 FadeIn(ones),
                 run_time=tracker.duration,
@@ -130,7 +123,7 @@ class OneVectorGeometry(GeometryScene):
         first use) from ``start`` to ``end`` and read ``label = end``; an undefined ``end``
         is read as Undefined and nothing moves."""
         with self.beat(beat) as tracker:
-            text = f"{label} = {coordinates_text(end)}"
+            text = f"{label} = {nm.display_vector(end)}"
             if end is None:
                 self.play(*self.read(text, "undefined"), run_time=tracker.duration)
                 return
@@ -158,7 +151,7 @@ class OneVectorGeometry(GeometryScene):
             if j.angle is None:
                 self.play(*self.read("angle: Undefined", "undefined"), run_time=tracker.duration)
                 return
-            arc = kit.curves(
+            arc = figures.curves(
                 [nm.arc_between(j.layer_norm, j.rms_norm, 0.45 * j.radius)], PALETTE["text"], 3.0
             )
             fades = [FadeOut(trail) for trail in self.trails]

@@ -22,11 +22,11 @@ import numpy as np
 from manim import DEGREES, FadeIn, FadeOut, MathTex, Polygon, Star, VGroup, VMobject, Write
 
 import normmath as nm
-from scenes import kit
-from scenes.kit import PALETTE
-from scenes.lesson_kit import plain_text, veil
-from scenes.narrated import NarratedScene
-from scenes.wording import written
+from scenes.base.narrated import NarratedScene
+from scenes.kit import figures, framing, style
+from scenes.kit.lesson_board import plain_text, veil
+from scenes.kit.style import PALETTE
+from scenes.voice.wording import written
 
 __all__ = ["Sketch", "Recap"]
 
@@ -42,7 +42,7 @@ ROWS = ((-5.25, -1.75, 1.75, 5.25), (-3.5, 0.0, 3.5))
 ROW_Y = (0.95, -2.2)
 """Picture centres y of the two rows; each line sits under its picture."""
 
-POSE = kit.POSES["sphere"]
+POSE = style.POSES["sphere"]
 """The view of every picture."""
 
 
@@ -67,13 +67,13 @@ class Sketch:
     def draw(self, center: np.ndarray, size: tuple[float, float]) -> VGroup:
         """The sketch seen from :data:`POSE`, scaled to fit ``size`` around ``center``."""
         phi, theta = POSE.phi * DEGREES, POSE.theta * DEGREES
-        flat = kit.project(self._all_points(), phi, theta, 1.0, POSE.focal_distance)
+        flat = framing.project(self._all_points(), phi, theta, 1.0, POSE.focal_distance)
         low, high = flat.min(axis=0), flat.max(axis=0)
         scale = float(np.min(np.asarray(size) / np.maximum(high - low, 1e-9)))
         middle = (low + high) / 2
 
         def place(points: np.ndarray) -> np.ndarray:
-            xy = kit.project(np.atleast_2d(points), phi, theta, 1.0, POSE.focal_distance)
+            xy = framing.project(np.atleast_2d(points), phi, theta, 1.0, POSE.focal_distance)
             xy = (xy - middle) * scale + center[:2]
             return np.column_stack([xy, np.zeros(len(xy))])
 
@@ -83,11 +83,11 @@ class Sketch:
             group.add(shape.set_fill(PALETTE[color], 0.25).set_stroke(PALETTE[color], 0.6))
         for lines, color, opacity in self.curves:
             flat_lines = [place(line) for line in lines]
-            group.add(kit.curves(flat_lines, PALETTE[color], width=1.5, opacity=opacity))
+            group.add(figures.curves(flat_lines, PALETTE[color], width=1.5, opacity=opacity))
         for points, color in self.crosses:
-            group.add(kit.crosses(place(points), PALETTE[color], size=0.06))
+            group.add(figures.crosses(place(points), PALETTE[color], size=0.06))
         for points, color in self.dots:
-            group.add(kit.point_cloud(place(points), PALETTE[color], radius=0.055))
+            group.add(figures.point_cloud(place(points), PALETTE[color], radius=0.055))
         for points, color in self.stars:
             for spot in place(points):
                 star = Star(n=5, outer_radius=0.13, inner_radius=0.055, stroke_width=0)
@@ -129,7 +129,7 @@ class Recap(NarratedScene):
         half = nm.plane_half_size(self.steps.centered, margin=0.5)
         reach = 1.2 * half * nm.uniform_vector(3)
         return Sketch(
-            fills=[(kit.plane_outline(half), "plane")],
+            fills=[(figures.plane_outline(half), "plane")],
             curves=[([np.stack([-reach, reach])], "mean_axis", 0.9)],
             dots=[(self.steps.centered, "centered")],
         )
@@ -137,8 +137,8 @@ class Recap(NarratedScene):
     def sketch_sphere(self) -> Sketch:
         return Sketch(
             curves=[
-                (kit.ellipsoid_curves(), "sphere", 0.35),
-                ([kit.equator_curve()], "equator", 1),
+                (figures.ellipsoid_curves(), "sphere", 0.35),
+                ([figures.equator_curve()], "equator", 1),
             ],
             dots=[(self.steps.standardized, "standardized")],
         )
@@ -147,8 +147,8 @@ class Recap(NarratedScene):
         gamma = self.params.gamma
         return Sketch(
             curves=[
-                (kit.ellipsoid_curves(gamma), "gained", 0.45),
-                ([kit.equator_curve(gamma)], "gained", 1),
+                (figures.ellipsoid_curves(gamma), "gained", 0.45),
+                ([figures.equator_curve(gamma)], "gained", 1),
             ],
             dots=[(self.steps.gained, "gained")],
         )
@@ -157,9 +157,9 @@ class Recap(NarratedScene):
         gamma, beta = self.params.gamma, self.params.beta
         return Sketch(
             curves=[
-                ([kit.equator_curve(gamma)], "gained", 0.5),
-                (kit.ellipsoid_curves(gamma, beta), "shifted", 0.45),
-                ([kit.equator_curve(gamma, beta)], "shifted", 1),
+                ([figures.equator_curve(gamma)], "gained", 0.5),
+                (figures.ellipsoid_curves(gamma, beta), "shifted", 0.45),
+                ([figures.equator_curve(gamma, beta)], "shifted", 1),
             ],
             dots=[(self.steps.shifted, "shifted")],
             crosses=[(np.asarray(beta)[None], "shifted")],
@@ -177,8 +177,8 @@ class Recap(NarratedScene):
         ]
         return Sketch(
             curves=[
-                (kit.ellipsoid_curves(), "sphere", 0.35),
-                ([kit.equator_curve()], "equator", 0.6),
+                (figures.ellipsoid_curves(), "sphere", 0.35),
+                ([figures.equator_curve()], "equator", 0.6),
             ],
             dots=dots,
         )
@@ -189,8 +189,8 @@ class Recap(NarratedScene):
         gaps = [np.stack([a, b]) for a, b in zip(rms, ln, strict=True)]
         return Sketch(
             curves=[
-                (kit.ellipsoid_curves(), "sphere", 0.35),
-                ([kit.equator_curve()], "equator", 0.8),
+                (figures.ellipsoid_curves(), "sphere", 0.35),
+                ([figures.equator_curve()], "equator", 0.8),
                 (gaps, "gap", 0.9),
             ],
             crosses=[(ln, "ln_target")],
@@ -205,7 +205,7 @@ class Recap(NarratedScene):
         ]
         return Sketch(
             curves=[
-                (kit.ellipsoid_curves(), "sphere", 0.35),
+                (figures.ellipsoid_curves(), "sphere", 0.35),
                 ([np.stack([minus, plus])], "pole", 0.8),
             ],
             stars=[(nm.collapse_poles(3), "pole")],

@@ -16,9 +16,10 @@ import numpy as np
 from manim import Create, FadeIn, smooth, squish_rate_func
 
 import normmath as nm
-from scenes import kit
-from scenes.kit import PALETTE, LegendEntry
-from scenes.stage import IDEAL_EPS, GeometryScene
+from scenes.base.geometry import IDEAL_EPS, GeometryScene
+from scenes.kit import figures, panels
+from scenes.kit.panels import LegendEntry
+from scenes.kit.style import PALETTE
 
 __all__ = ["RMSNormScene", "RMSNormHealthy", "RMSNormCollapse", "RMSNormComparison"]
 
@@ -48,7 +49,7 @@ class RMSNormScene(GeometryScene):
         self.collapse = nm.collapse_set()
         if self.poles:
             position = self.ones_label_reach * nm.collapse_poles(3)[0]
-            self.ones_label = self.framed(kit.ones_label(position))
+            self.ones_label = self.framed(figures.ones_label(position))
 
     def narration_values(self) -> dict[str, object]:
         """How many healthy-regime points, which ones, and whether their spread dominates."""
@@ -73,21 +74,21 @@ class RMSNormScene(GeometryScene):
     def add_sphere(self) -> None:
         """Add the plane, sphere and equator (and, with :attr:`poles`, the pole axis, stars
         and all-ones label)."""
-        self.plane = kit.plane(self.plane_half_size, opacity=0.1)
-        self.add(self.plane, kit.sphere(), kit.equator())
+        self.plane = figures.plane(self.plane_half_size, opacity=0.1)
+        self.add(self.plane, figures.sphere(), figures.equator())
         if self.poles:
-            self.add(kit.pole_axis(), self.facing(kit.pole_markers()), self.ones_label)
+            self.add(figures.pole_axis(), self.facing(figures.pole_markers()), self.ones_label)
 
     def targets(self, points: np.ndarray) -> list:
         """Fade-ins of the LayerNorm targets (crosses) of ``points``, which the beat talks
         about."""
-        crosses = self.facing(kit.crosses(self.ln(points)))
+        crosses = self.facing(figures.crosses(self.ln(points)))
         self.talks_about(crosses, share=0.3)
         return [FadeIn(crosses, rate_func=squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE))]
 
     def gaps(self, points: np.ndarray) -> list:
         """Creations of the gap lines from each RMSNorm output to its LayerNorm target."""
-        return [Create(kit.segments(self.rms(points), self.ln(points), PALETTE["gap"]))]
+        return [Create(figures.segments(self.rms(points), self.ln(points), PALETTE["gap"]))]
 
 
 class RMSNormHealthy(RMSNormScene):
@@ -119,7 +120,7 @@ class RMSNormHealthy(RMSNormScene):
             self.add_sphere()
             points = self.point_group("rms", self.healthy, "raw")
             ratio = float(np.ma.median(nm.mean_to_std_ratio(self.healthy)))
-            panel = kit.readout([(f"median |μ|/σ = {ratio:.2f}", "text")])
+            panel = panels.readout([(f"median |μ|/σ = {ratio:.2f}", "text")])
             self.play(
                 *self.panels(),
                 self.pin(panel, "bottom_right"),
@@ -181,7 +182,7 @@ class RMSNormCollapse(RMSNormScene):
     def read_ratio(self) -> None:
         with self.beat("ratio") as tracker:
             ratio = float(np.ma.min(nm.mean_to_std_ratio(self.collapse.points)))
-            panel = kit.readout([(f"smallest |μ|/σ = {ratio:.1f}", "pole")])
+            panel = panels.readout([(f"smallest |μ|/σ = {ratio:.1f}", "pole")])
             self.play(self.pin(panel, "bottom_right"), run_time=tracker.duration)
 
     def collapse_to_poles(self) -> None:

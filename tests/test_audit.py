@@ -11,8 +11,8 @@ from fixtures.audit_scenes import DEFECTS, specimen
 from normgeom.audit.findings import Finding, excused
 from normgeom.audit.run import audit_class
 from normgeom.render.paths import Layout
-from scenes.narrated import AuditException
-from scenes.params import SceneSettings
+from scenes.base.narrated import AuditException
+from scenes.base.parameters import SceneSettings
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from scenes.catalog import load_scene_class
-from scenes.narrated import scene_beats
+from scenes.base.catalog import load_scene_class
+from scenes.base.narrated import scene_beats
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,11 +12,12 @@ from manim.camera.three_d_camera import ThreeDCamera
 import normmath as nm
 from normgeom.render.cache import PROJECT
 from normgeom.render.targets import lecture_targets
-from scenes import kit
-from scenes.beyond import AnyWidth, RealActivations, meridian_orientation
-from scenes.catalog import find
-from scenes.narrated import scene_beats
-from scenes.params import STOP_AFTER_ENV
+from scenes.base.catalog import find
+from scenes.base.narrated import scene_beats
+from scenes.base.parameters import STOP_AFTER_ENV
+from scenes.beyond import AnyWidth, RealActivations
+from scenes.kit import figures, style
+from scenes.kit.framing import meridian_orientation
 
 TOL = 1e-6
 
@@ -47,11 +48,11 @@ def test_width_three_part_draws_the_3d_scenes_positions(construct_scene, monkeyp
     scene = construct_scene(AnyWidth)
     x = np.asarray(nm.POSITIVE, dtype=float)
     assert scene.beats_done == ["sphere", "turn", "unfold"]
-    np.testing.assert_allclose(kit.positions(scene.points_mob["x"]), [x], atol=TOL)
+    np.testing.assert_allclose(figures.positions(scene.points_mob["x"]), [x], atol=TOL)
     rms = nm.rms_norm(x, eps=0.0).array()
-    np.testing.assert_allclose(kit.positions(scene.points_mob["rms"]), [rms], atol=TOL)
+    np.testing.assert_allclose(figures.positions(scene.points_mob["rms"]), [rms], atol=TOL)
     ln = nm.layer_norm(x, eps=0.0).array()
-    np.testing.assert_allclose(kit.positions(scene.ln_cross[0])[:1].mean(0), ln, atol=0.2)
+    np.testing.assert_allclose(figures.positions(scene.ln_cross[0])[:1].mean(0), ln, atol=0.2)
 
 
 def test_wide_rows_land_where_rmsnorm_sends_them(construct_scene):
@@ -65,7 +66,7 @@ def test_wide_rows_land_where_rmsnorm_sends_them(construct_scene):
     x = np.asarray(nm.POSITIVE, dtype=float)
     for name in ("spread", "positive", "negative"):
         rows = clouds.group(name)
-        drawn = kit.positions(scene.points_mob[name])
+        drawn = figures.positions(scene.points_mob[name])
         expected = nm.from_meridian(nm.meridian(rows).rms, x)
         np.testing.assert_allclose(drawn, expected, atol=TOL, err_msg=name)
         np.testing.assert_allclose(np.linalg.norm(drawn, axis=1), np.sqrt(768), rtol=1e-9)
@@ -83,16 +84,16 @@ def test_real_activations_draw_the_recorded_module(construct_scene):
     angles = np.array([np.degrees(np.arctan(np.abs(m.mu) / m.sigma)) for m in recorded.modules])
     module, token = np.unravel_index(np.argmax(angles), angles.shape)
     picture = recorded.modules[module].meridian()
-    whole = kit.positions(scene.points_mob["whole"])
+    whole = figures.positions(scene.points_mob["whole"])
     np.testing.assert_allclose(whole, scene.place(picture.rms), atol=TOL)
     centred = whole - scene.place([[0.0, 0.0]])
     np.testing.assert_allclose(np.linalg.norm(centred, axis=1), picture.radius, rtol=1e-6)
     elevation = np.degrees(np.arctan2(np.abs(centred[:, 1]), centred[:, 0]))
     np.testing.assert_allclose(elevation, angles[module], atol=1e-6)
-    tokens = kit.positions(scene.points_mob["tokens"])
+    tokens = figures.positions(scene.points_mob["tokens"])
     np.testing.assert_allclose(tokens, scene.lens(whole), atol=TOL)
     assert scene.points_mob["tokens"][token].get_fill_color().to_hex().upper() == (
-        kit.PALETTE["tight"].upper()
+        style.PALETTE["tight"].upper()
     )
     assert_placeholders_filled(scene)
     close = scene.beat_text("close")

@@ -10,10 +10,10 @@ from fixtures.pipeline import TINY, rendered, tiny_target
 from typer.testing import CliRunner
 
 from normgeom.cli import app as cli
-from normgeom.cli import doctor, params
+from normgeom.cli import doctor, scene_options
 from normgeom.render import targets
 from normgeom.render.targets import Target
-from scenes.catalog import scene_names
+from scenes.base.catalog import scene_names
 
 runner = CliRunner()
 
@@ -22,7 +22,7 @@ runner = CliRunner()
 def tiny_media(media, monkeypatch):
     """A media root holding the shared tiny render, with the CLI pointed at the tiny scenes."""
     shutil.copytree(rendered()[0], media)
-    monkeypatch.setattr(params, "resolve_quality", lambda name: TINY)
+    monkeypatch.setattr(scene_options, "resolve_quality", lambda name: TINY)
     monkeypatch.setattr(
         targets, "resolve_scenes", lambda names: [tiny_target(name) for name in names]
     )
@@ -166,7 +166,7 @@ def test_main_turns_user_errors_into_one_line(monkeypatch, capsys):
 
 
 SNOW_SCENE = """
-from scenes.narrated import NarratedScene
+from scenes.base.narrated import NarratedScene
 
 
 class Snow(NarratedScene):
@@ -185,7 +185,7 @@ def test_a_beat_the_voice_cannot_speak_is_one_line_exit_1_no_video(media, tmp_pa
         '[Snow]\nintro = "It snows."\nsnow = "☃ ☃ ☃"\n'
     )
     snow = Target("Snow", tmp_path / "snow.py", "Snow")
-    monkeypatch.setattr(params, "resolve_quality", lambda name: TINY)
+    monkeypatch.setattr(scene_options, "resolve_quality", lambda name: TINY)
     monkeypatch.setattr(targets, "resolve_scenes", lambda names: [snow])
     result = runner.invoke(cli.app, ["render", "Snow", "--voice", "hibari"])
     assert result.exit_code == 1

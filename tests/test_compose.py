@@ -16,7 +16,7 @@ from normgeom.errors import RenderError
 from normgeom.render.probe import duration, has_audio
 from normgeom.render.runner import JobResult
 from normgeom.render.state import State
-from scenes.loudness import measure_file
+from scenes.voice.loudness import measure_file
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import normmath as nm
-from scenes.params import PARAMS_ENV, SceneParams, load_params
+from scenes.base.parameters import PARAMS_ENV, SceneParams, load_params
 
 
 def test_defaults_are_the_seed_figures(monkeypatch):

@@ -8,15 +8,15 @@ import pytest
 from manim import DEGREES, tempconfig
 from manim.camera.three_d_camera import ThreeDCamera
 
-from scenes import kit
-from scenes.depth_camera import (
+from scenes.camera.depth import (
     BEHIND_OPACITY,
     DepthCueCamera,
     behind_polygon,
     behind_shell,
     set_depth_role,
 )
-from scenes.overlay_camera import OverlayCachingCamera
+from scenes.camera.overlay import OverlayCachingCamera
+from scenes.kit import figures
 
 TINY = {"pixel_width": 160, "pixel_height": 90, "frame_rate": 5}
 UP = np.array([0.0, 0.0, 1.0])
@@ -33,12 +33,12 @@ def brightness(camera_class, mobjects, phi=0.0, theta=-90 * DEGREES):
 
 
 def dot(position):
-    return kit.point_cloud(np.array([position]), "#FFFFFF", radius=0.3)
+    return figures.point_cloud(np.array([position]), "#FFFFFF", radius=0.3)
 
 
 @pytest.mark.parametrize("camera_class", [DepthCueCamera, ThreeDCamera])
 def test_a_point_behind_the_plane_is_drawn_fainter(camera_class):
-    plane = kit.plane(3.0)
+    plane = figures.plane(3.0)
     front = brightness(camera_class, [plane, dot([0.0, 0.0, 2.0])]).max()
     back = brightness(camera_class, [plane, dot([0.0, 0.0, -2.0])]).max()
     if camera_class is ThreeDCamera:
@@ -48,7 +48,7 @@ def test_a_point_behind_the_plane_is_drawn_fainter(camera_class):
 
 
 def test_a_point_on_the_far_side_of_the_sphere_is_drawn_fainter():
-    sphere = kit.sphere()
+    sphere = figures.sphere()
     near = brightness(DepthCueCamera, [sphere, dot(np.sqrt(3) * UP)]).max()
     far = brightness(DepthCueCamera, [sphere, dot(-np.sqrt(3) * UP)]).max()
     inside = brightness(DepthCueCamera, [sphere, dot(0.5 * UP)]).max()
@@ -58,7 +58,7 @@ def test_a_point_on_the_far_side_of_the_sphere_is_drawn_fainter():
 
 def test_the_far_half_of_a_wireframe_is_drawn_fainter():
     pieces = [np.array([[-3.0, 0.0, 1.0], [-1.0, 0.0, 1.0]]), np.array([[1, 0, -1], [3, 0, -1]])]
-    wire = set_depth_role(kit.curves(pieces, "#FFFFFF", width=6.0), "curve")
+    wire = set_depth_role(figures.curves(pieces, "#FFFFFF", width=6.0), "curve")
     frame = brightness(DepthCueCamera, [wire])
     left, right = frame[:, :80].max(), frame[:, 80:].max()  # near half left, far half right
     assert right < 0.6 * left
@@ -67,7 +67,7 @@ def test_the_far_half_of_a_wireframe_is_drawn_fainter():
 
 
 def test_a_point_is_judged_from_the_view_each_frame():
-    plane = kit.plane(3.0)
+    plane = figures.plane(3.0)
     seen_from_above = brightness(DepthCueCamera, [plane, dot([0, 0, -2.0])]).max()
     seen_from_below = brightness(DepthCueCamera, [plane, dot([0, 0, -2.0])], phi=180 * DEGREES)
     assert seen_from_below.max() > seen_from_above / (BEHIND_OPACITY + 0.2)
@@ -88,7 +88,7 @@ def test_legend_swatches_are_never_dimmed():
             camera = camera_class()
             swatch = dot([0.0, 0.0, -2.0])
             camera.add_fixed_in_frame_mobjects(swatch)
-            camera.capture_mobjects([kit.plane(3.0), swatch])
+            camera.capture_mobjects([figures.plane(3.0), swatch])
             return camera.pixel_array.astype(int)
 
     np.testing.assert_array_equal(frame(DepthCueCamera), frame(OverlayCachingCamera))

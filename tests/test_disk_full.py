@@ -15,7 +15,7 @@ from fixtures.pipeline import TINY, rendered, tiny_target
 from typer.testing import CliRunner
 
 from normgeom.cli import app as cli
-from normgeom.cli import params
+from normgeom.cli import scene_options
 from normgeom.render import targets as render_targets
 from normgeom.render.paths import MEDIA_ENV
 from normgeom.render.targets import Target
@@ -50,7 +50,7 @@ def tiny_cli(monkeypatch):
     """The CLI pointed at the tiny scenes and the tiny quality."""
     monkeypatch.delenv("NORMGEOM_VOICE", raising=False)
     monkeypatch.delenv("NORMGEOM_PARAMS", raising=False)
-    monkeypatch.setattr(params, "resolve_quality", lambda name: TINY)
+    monkeypatch.setattr(scene_options, "resolve_quality", lambda name: TINY)
 
     def targets(names):
         return [

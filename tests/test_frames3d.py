@@ -8,13 +8,13 @@ import pytest
 from manim import config
 
 import normmath as nm
-from scenes import kit
+from scenes.base.geometry import frame_positions
+from scenes.base.narrated import PREDICTION_PAUSE, is_prediction, scene_beats
 from scenes.beyond import AnyWidth, RealActivations
+from scenes.kit import figures, framing
 from scenes.layernorm import Bias, Epsilon, Gain, MeanCentering, Standardization
-from scenes.narrated import PREDICTION_PAUSE, is_prediction, scene_beats
 from scenes.onevector import OneVectorGeometry
 from scenes.rmsnorm import RMSNormCollapse, RMSNormComparison, RMSNormHealthy
-from scenes.stage import frame_positions
 
 SCENES_3D = [
     MeanCentering,
@@ -53,25 +53,25 @@ def test_axis_labels_face_the_camera_in_the_final_frame(construct_scene, scene_c
 
 
 def test_axis_labels_read_x1_x2_x3_at_the_positive_ends():
-    axes = kit.axes(0.5)
+    axes = figures.axes(0.5)
     for i, label in enumerate(axes[1:]):
         direction = label.get_center() / np.linalg.norm(label.get_center())
         np.testing.assert_allclose(direction, np.eye(3)[i], atol=1e-9)
-        assert np.linalg.norm(label.get_center()) > kit.axis_length(0.5)
+        assert np.linalg.norm(label.get_center()) > figures.axis_length(0.5)
 
 
 def test_axes_keep_their_screen_size_when_the_zoom_changes():
-    near, far = kit.axes(2.0), kit.set_axes(kit.axes(2.0), 0.25)
-    assert kit.axis_length(0.25) * 0.25 == pytest.approx(kit.axis_length(2.0) * 2.0)
+    near, far = figures.axes(2.0), figures.set_axes(figures.axes(2.0), 0.25)
+    assert figures.axis_length(0.25) * 0.25 == pytest.approx(figures.axis_length(2.0) * 2.0)
     np.testing.assert_allclose(far[1].get_center() * 0.25, near[1].get_center() * 2.0)
-    ticks_far = len(kit.axis_polylines(0.25))
-    assert ticks_far > len(kit.axis_polylines(2.0))  # a unit tick at every integer
+    ticks_far = len(figures.axis_polylines(0.25))
+    assert ticks_far > len(figures.axis_polylines(2.0))  # a unit tick at every integer
 
 
 def test_every_centered_point_lies_inside_the_drawn_plane(construct_scene):
     scene = construct_scene(MeanCentering)
     corners = nm.plane_coordinates(scene.plane.get_vertices())
-    centered = nm.plane_coordinates(kit.positions(scene.points_mob["centered"]))
+    centered = nm.plane_coordinates(figures.positions(scene.points_mob["centered"]))
     low, high = corners.min(axis=0), corners.max(axis=0)
     assert len(corners) == 4
     assert np.all((centered > low) & (centered < high))
@@ -93,7 +93,7 @@ def test_every_drawn_point_and_label_stays_in_the_frame_and_out_from_under_the_p
         if np.any(np.abs(xy) + halves > half):
             outside.append(when)
         for box in scene.keep_out():
-            if kit.inside(xy, box, halves).any():
+            if framing.inside(xy, box, halves).any():
                 covered.append(when)
 
     sample_scene(scene_class, probe)
@@ -105,15 +105,17 @@ def test_the_fit_keeps_points_out_of_a_corner_box():
     phi, theta = 1.2, -0.8
     screen = np.array([[-3.0, 2.0, 0.0], [6.0, 0.0, 0.0]])  # up left; far right
     points = np.vstack(
-        [screen @ kit.view_rotation(phi, theta), np.random.default_rng(7).normal(size=(30, 3))]
+        [screen @ framing.view_rotation(phi, theta), np.random.default_rng(7).normal(size=(30, 3))]
     )
     box = (-config.frame_width / 2, 1.5, -3.0, config.frame_height / 2)
-    free = kit.fit_zoom(points, phi, theta, 20.0)
-    zoom = kit.fit_zoom(points, phi, theta, 20.0, [box])
-    assert zoom == pytest.approx((3.0 - kit.PANEL_MARGIN) / 3.0) and zoom < free
+    free = framing.fit_zoom(points, phi, theta, 20.0)
+    zoom = framing.fit_zoom(points, phi, theta, 20.0, [box])
+    assert zoom == pytest.approx((3.0 - framing.PANEL_MARGIN) / 3.0) and zoom < free
 
     def inside(z):
-        return kit.inside(kit.project(points, phi, theta, z, 20.0), box, kit.PANEL_MARGIN)
+        return framing.inside(
+            framing.project(points, phi, theta, z, 20.0), box, framing.PANEL_MARGIN
+        )
 
     assert not inside(zoom * (1 - 1e-9)).any()
     assert inside(zoom * (1 + 1e-6)).any(), "the fit is the largest such zoom"
@@ -121,19 +123,19 @@ def test_the_fit_keeps_points_out_of_a_corner_box():
 
 def test_a_label_is_kept_clear_by_its_own_size_whatever_the_zoom():
     phi, theta = 1.2, -0.8
-    centre = np.array([[-3.0, 2.0, 0.0]]) @ kit.view_rotation(phi, theta)
+    centre = np.array([[-3.0, 2.0, 0.0]]) @ framing.view_rotation(phi, theta)
     box = (-config.frame_width / 2, 2.5, -2.0, config.frame_height / 2)
     half = np.array([[0.8, 0.2]])
-    zoom = kit.fit_zoom(centre, phi, theta, 20.0, [box], half)
+    zoom = framing.fit_zoom(centre, phi, theta, 20.0, [box], half)
     # at zoom z the label spans z * (-3, 2) +- (0.8, 0.2): its top edge reaches the grown
     # box's bottom when 2 z + 0.2 = 2.5 - margin (its right edge is left of -2 + margin)
-    assert zoom == pytest.approx((2.5 - kit.PANEL_MARGIN - 0.2) / 2.0)
-    assert kit.fit_zoom(centre, phi, theta, 20.0, [box]) > zoom
+    assert zoom == pytest.approx((2.5 - framing.PANEL_MARGIN - 0.2) / 2.0)
+    assert framing.fit_zoom(centre, phi, theta, 20.0, [box]) > zoom
 
 
 def test_a_box_holding_the_frame_centre_is_ignored():
-    assert kit.fit_zoom(np.ones((1, 3)), 1.0, 0.5, 20.0, [(-1.0, -1.0, 1.0, 1.0)]) == (
-        kit.fit_zoom(np.ones((1, 3)), 1.0, 0.5, 20.0)
+    assert framing.fit_zoom(np.ones((1, 3)), 1.0, 0.5, 20.0, [(-1.0, -1.0, 1.0, 1.0)]) == (
+        framing.fit_zoom(np.ones((1, 3)), 1.0, 0.5, 20.0)
     )
 
 
@@ -160,7 +162,7 @@ def test_the_prediction_cue_hides_no_point(construct_scene, monkeypatch, scene_c
         placed = place(self, cue)
         points, halves = self.framed_now()
         xy = frame_positions(self.renderer.camera, points)
-        hidden.append(int(kit.inside(xy, kit.frame_box(placed), halves).sum()))
+        hidden.append(int(framing.inside(xy, framing.frame_box(placed), halves).sum()))
         return placed
 
     monkeypatch.setattr(scene_class, "place_cue", recording_place)
@@ -177,9 +179,11 @@ def test_one_vector_positions_and_readouts_are_the_lesson_numbers(construct_scen
         ("layer_norm", [-1.224744, 0.0, 1.224744]),
         ("rms", [0.46291, 0.92582, 1.38873]),
     ):
-        drawn = kit.positions(scene.points_mob[name])[0]
+        drawn = figures.positions(scene.points_mob[name])[0]
         np.testing.assert_allclose(drawn, expected, atol=5e-6, err_msg=name)
-    np.testing.assert_allclose(kit.positions(scene.points_mob["layer_norm"])[0], journey.layer_norm)
+    np.testing.assert_allclose(
+        figures.positions(scene.points_mob["layer_norm"])[0], journey.layer_norm
+    )
     texts = [text for text, _ in scene.readout_lines]
     assert "LayerNorm = (-1.224744, 0, 1.224744)" in texts
     assert "RMSNorm = (0.46291, 0.92582, 1.38873)" in texts
@@ -195,4 +199,4 @@ def test_one_vector_with_an_undefined_layer_norm_reads_undefined(
     scene = construct_scene(OneVectorGeometry)
     texts = [text for text, _ in scene.readout_lines]
     assert "LayerNorm = Undefined" in texts and "angle: Undefined" in texts
-    np.testing.assert_allclose(kit.positions(scene.points_mob["rms"])[0], [1.0, 1.0, 1.0])
+    np.testing.assert_allclose(figures.positions(scene.points_mob["rms"])[0], [1.0, 1.0, 1.0])

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 import normmath as nm
-from scenes import kit
-from scenes.catalog import load_scene_class
+from scenes.base.catalog import load_scene_class
+from scenes.base.narrated import scene_beats
+from scenes.kit import figures
 from scenes.layernorm import Bias, Epsilon, Gain, MeanCentering, Standardization
-from scenes.narrated import scene_beats
 from scenes.rmsnorm import RMSNormCollapse, RMSNormComparison, RMSNormHealthy
 
 TOL = 1e-6
@@ -57,7 +57,7 @@ def test_final_points_equal_normmath(construct_scene, scene_class):
     assert scene.beats_done == list(scene_beats(scene_class))
     assert set(scene.points_mob) == set(EXPECTED[scene_class])
     for name, expected in EXPECTED[scene_class].items():
-        drawn = kit.positions(scene.points_mob[name])
+        drawn = figures.positions(scene.points_mob[name])
         np.testing.assert_allclose(drawn, expected, atol=TOL, rtol=0, err_msg=name)
         on_screen = scene.get_mobject_family_members()
         assert all(dot in on_screen for dot in scene.points_mob[name]), name
@@ -70,7 +70,7 @@ def test_registry_names_resolve_to_these_classes():
 
 def test_standardized_points_lie_on_the_equator(construct_scene):
     scene = construct_scene(Standardization)
-    drawn = kit.positions(scene.points_mob["standardized"])
+    drawn = figures.positions(scene.points_mob["standardized"])
     np.testing.assert_allclose(np.linalg.norm(drawn, axis=1), nm.sphere_radius(3), atol=TOL)
     np.testing.assert_allclose(drawn.sum(axis=1), 0.0, atol=TOL)
 
@@ -79,7 +79,7 @@ def test_collapsed_points_sit_near_their_pole(construct_scene):
     scene = construct_scene(RMSNormCollapse)
     plus, minus = nm.collapse_poles(3)
     for name, pole in (("positive", plus), ("negative", minus)):
-        drawn = kit.positions(scene.points_mob[name])
+        drawn = figures.positions(scene.points_mob[name])
         assert np.all(np.linalg.norm(drawn - pole, axis=1) < 0.2)
 
 
@@ -90,7 +90,7 @@ def test_user_parameters_reach_the_scene(construct_scene, tmp_path, monkeypatch)
     scene = construct_scene(Bias)
     expected = nm.layer_norm(CLOUD.points, gain=(1.0, 2.0, 0.5), bias=(0.0, 1.0, 0.0), eps=0.0)
     np.testing.assert_allclose(
-        kit.positions(scene.points_mob["shifted"]), expected.array(), atol=TOL
+        figures.positions(scene.points_mob["shifted"]), expected.array(), atol=TOL
     )
 
 

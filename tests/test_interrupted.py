@@ -228,9 +228,9 @@ CLI = """
 import sys
 sys.path.insert(0, sys.argv[1])
 from fixtures.pipeline import TINY, tiny_target
-from normgeom.cli import params
+from normgeom.cli import scene_options
 from normgeom.render import targets
-params.resolve_quality = lambda name: TINY
+scene_options.resolve_quality = lambda name: TINY
 targets.resolve_scenes = lambda names: [tiny_target(name) for name in names]
 from normgeom.cli.app import main
 sys.argv = ["normgeom", *sys.argv[2:]]

@@ -4,21 +4,21 @@ import numpy as np
 from manim import VMobject
 
 import normmath as nm
-from scenes import kit
+from scenes.kit import figures, style
 
 
 def test_sphere_rings_stay_on_the_sphere():
-    wire = kit.sphere()
+    wire = figures.sphere()
     curves = wire.points.reshape(-1, 4, 3)
-    assert len(curves) == len(nm.sphere_wireframe()) * (kit.CURVE_SAMPLES - 1)
+    assert len(curves) == len(nm.sphere_wireframe()) * (style.CURVE_SAMPLES - 1)
     # the midpoint of every cubic piece lies on the sphere to within 0.1 %
     mid = (curves[:, 0] + 3 * curves[:, 1] + 3 * curves[:, 2] + curves[:, 3]) / 8
     np.testing.assert_allclose(np.linalg.norm(mid, axis=1), np.sqrt(3), rtol=1e-3)
 
 
 def test_plane_keeps_its_straight_edges():
-    outline = kit.plane_outline(2.0)
-    mob = kit.set_curves(VMobject(), [outline])
+    outline = figures.plane_outline(2.0)
+    mob = figures.set_curves(VMobject(), [outline])
     pieces = mob.points.reshape(-1, 4, 3)
     assert len(pieces) == 4
     for piece in pieces:  # handles on the segment: straight edges, sharp corners

@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 
 import normmath as nm
-from scenes import lesson_kit
+from scenes.base.narrated import PREDICTION_PAUSE, is_prediction, scene_beats
+from scenes.kit import lesson_board
+from scenes.kit.lesson_board import LessonBoard, LessonState, Readout, chart_limit
 from scenes.lesson import EdgeCases, Invariances, LessonScene, OneVectorLesson
-from scenes.lesson_kit import LessonBoard, LessonState, Readout, chart_limit
-from scenes.narrated import PREDICTION_PAUSE, is_prediction, scene_beats
 
 
 def six(value: float) -> str:
@@ -184,7 +184,7 @@ def test_scene_rejects_other_than_three_coordinates(construct_scene):
 def test_board_between_frames_is_smooth():
     """Halfway between two states the board shows the lesson of the halfway input."""
     board = LessonBoard(3, 3.0)
-    tracker = lesson_kit.StateTracker(LessonState((1.0, 2.0, 3.0)))
+    tracker = lesson_board.StateTracker(LessonState((1.0, 2.0, 3.0)))
     board.follow(tracker)
     tracker.coordinates[2].set_value(4.5)
     tracker.gain.set_value(1.5)
@@ -196,13 +196,13 @@ def test_readout_draws_the_glyphs_of_its_text():
     readout = Readout().at([1.0, 2.0, 0.0])
     readout.show(-1.2247448713915890)
     assert readout.text == "-1.224745"
-    glyphs = lesson_kit.digit_outlines(lesson_kit.TEXT_SIZE["body"])
+    glyphs = lesson_board.digit_outlines(lesson_board.TEXT_SIZE["body"])
     assert len(readout.points) == sum(len(glyphs[c].points) for c in "-1.224745")
     assert readout.get_center()[0] == pytest.approx(1.0, abs=0.05)
     readout.show(np.ma.masked)
     assert readout.text == "Undefined"
     assert len(readout.points) == len(readout.undefined.points)
-    assert readout.get_fill_color().to_hex().upper() == lesson_kit.PALETTE["undefined"].upper()
+    assert readout.get_fill_color().to_hex().upper() == lesson_board.PALETTE["undefined"].upper()
 
 
 def test_chart_limit_bounds_every_output():
@@ -212,7 +212,7 @@ def test_chart_limit_bounds_every_output():
 
 
 def test_every_scene_is_a_lesson_scene_in_the_registry():
-    from scenes.catalog import load_scene_class
+    from scenes.base.catalog import load_scene_class
 
     for cls in (OneVectorLesson, EdgeCases, Invariances):
         assert load_scene_class(cls.__name__) is cls

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scenes.loudness import (
+from scenes.voice.loudness import (
     CEILING_DBTP,
     integrated_lufs,
     measure,

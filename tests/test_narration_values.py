@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from manim_voiceover import VoiceoverScene
 
-from scenes.catalog import load_scene_class, scene_names
+from scenes.base.catalog import load_scene_class, scene_names
 
 SEVEN_POINTS = np.array(
     [

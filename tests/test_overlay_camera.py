@@ -5,7 +5,7 @@ import pytest
 from fixtures.cameras import assert_rerun_reuses_every_play, assert_same_picture
 from manim import DEGREES, UL, Dot, Text, ThreeDCamera, ThreeDScene, VGroup, tempconfig
 
-import scenes.overlay_camera as overlay_camera
+import scenes.camera.overlay as overlay_camera
 
 
 class PanelOrbit(ThreeDScene):

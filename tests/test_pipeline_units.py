@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from normgeom.cli.params import build_params, parse_triple
+from normgeom.cli.scene_options import build_params, parse_triple
 from normgeom.errors import UsageError
 from normgeom.publish.outputs import check_format
 from normgeom.render.job import Product, RenderJob
 from normgeom.render.paths import Layout
 from normgeom.render.quality import PRESETS, resolve_quality
 from normgeom.render.targets import lecture_targets, resolve_scenes
-from scenes.catalog import scene_names
+from scenes.base.catalog import scene_names
 
 
 @pytest.mark.parametrize(

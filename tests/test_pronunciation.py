@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scenes import speech
-from scenes.narrated import NarratedScene
-from scenes.pronunciation import load_pronunciation, number_words, spoken
+from scenes.base.narrated import NarratedScene
+from scenes.voice import speech
+from scenes.voice.pronunciation import load_pronunciation, number_words, spoken
 
 TABLE = load_pronunciation()
 

@@ -21,7 +21,7 @@ from normgeom.publish.deck import page_references
 from normgeom.render.job import RenderJob
 from normgeom.render.paths import Layout
 from normgeom.render.runner import Runner
-from scenes.params import SceneParams
+from scenes.base.parameters import SceneParams
 
 pytest.importorskip("pptx", reason="the slides extra (make slides) is not installed")
 

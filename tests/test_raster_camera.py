@@ -3,7 +3,7 @@
 from fixtures.cameras import assert_rerun_reuses_every_play, assert_same_picture
 from manim import LEFT, RIGHT, UP, Camera, Dot, Scene, Square, Text, VGroup, tempconfig
 
-from scenes.raster_camera import RasterCachingCamera, look_signature
+from scenes.camera.raster import RasterCachingCamera, look_signature
 
 
 class BoardWithMovingDot(Scene):

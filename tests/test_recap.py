@@ -7,10 +7,10 @@ import pytest
 from manim import DEGREES, Dot, MathTex
 
 import normmath as nm
-from scenes import kit
-from scenes.catalog import scene_names
-from scenes.lesson_kit import TextPath
-from scenes.narrated import scene_beats
+from scenes.base.catalog import scene_names
+from scenes.base.narrated import scene_beats
+from scenes.kit import framing
+from scenes.kit.lesson_board import TextPath
 from scenes.recap import POSE, Recap
 
 
@@ -49,7 +49,7 @@ def test_pictures_show_normmath_points_seen_from_the_pose(construct_scene, sketc
     scene = construct_scene(Recap)
     picture = getattr(scene, sketch)().draw(np.zeros(3), (3.0, 2.0))
     dots = np.array([m.get_center()[:2] for m in picture.get_family() if isinstance(m, Dot)])
-    seen = kit.project(
+    seen = framing.project(
         points(scene), POSE.phi * DEGREES, POSE.theta * DEGREES, 1.0, POSE.focal_distance
     )
     assert len(dots) == len(seen) and _is_uniform_image(dots, seen)
@@ -61,7 +61,7 @@ def test_the_recap_draws_the_parameters_its_settings_give(silent_voice, scene_me
 
     from manim import tempconfig
 
-    from scenes.params import SceneParams, SceneSettings
+    from scenes.base.parameters import SceneParams, SceneSettings
     from tests.conftest import SCENE_TEST
 
     params = replace(SceneParams(), gamma=(1.0, 2.0, 3.0))

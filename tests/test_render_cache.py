@@ -22,8 +22,8 @@ from normgeom.render.probe import duration
 from normgeom.render.runner import Runner
 from normgeom.render.state import RecordId, State
 from normgeom.render.targets import Target, resolve_scenes
-from scenes.narrated import END_HOLD
-from scenes.params import SceneParams
+from scenes.base.narrated import END_HOLD
+from scenes.base.parameters import SceneParams
 
 pytestmark = pytest.mark.render
 
@@ -194,7 +194,7 @@ def test_editing_a_scene_file_re_renders_the_scenes_it_defines(project):
 
 def test_editing_a_kit_function_re_renders_the_scenes_that_import_it(project):
     before = lecture_keys(project)
-    kit = project.root / "scenes" / "lesson_kit.py"
+    kit = project.root / "scenes" / "kit" / "lesson_board.py"
     kit.write_text(kit.read_text().replace('"""', '"""Edited. ', 1))
     assert changed(before, lecture_keys(project)) == LESSON | {"Recap"}  # its lines and veils
 

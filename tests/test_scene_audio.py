@@ -9,8 +9,8 @@ from normgeom.render.paths import Layout
 from normgeom.render.quality import resolve_quality
 from normgeom.render.runner import Runner
 from normgeom.render.targets import resolve_scenes
-from scenes.loudness import MAX_TRUE_PEAK_DBTP, TARGET_LUFS, measure_file
-from scenes.voices import DEFAULT_VOICE
+from scenes.voice.loudness import MAX_TRUE_PEAK_DBTP, TARGET_LUFS, measure_file
+from scenes.voice.registry import DEFAULT_VOICE
 
 pytestmark = pytest.mark.render
 

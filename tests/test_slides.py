@@ -16,8 +16,8 @@ from normgeom.publish.deck import load_presentations, page_references, write_htm
 from normgeom.publish.slides import slide_job
 from normgeom.render.paths import Layout
 from normgeom.render.runner import Runner
-from scenes.narrated import scene_beats
-from scenes.params import STOP_AFTER_ENV, SceneParams
+from scenes.base.narrated import scene_beats
+from scenes.base.parameters import STOP_AFTER_ENV, SceneParams
 
 pptx = pytest.importorskip("pptx", reason="the slides extra (make slides) is not installed")
 

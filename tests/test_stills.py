@@ -17,7 +17,7 @@ from normgeom.publish.stills import check_beat, still_job
 from normgeom.render.paths import Layout
 from normgeom.render.quality import Quality
 from normgeom.render.runner import Runner
-from scenes.params import SceneParams
+from scenes.base.parameters import SceneParams
 
 SMALL = Quality("small", 160, 90, 10)
 

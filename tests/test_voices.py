@@ -11,31 +11,36 @@ import wave
 
 import pytest
 
-from scenes import voices
-from scenes.speech import EspeakService, HibariService, PiperService, SilentService
-from scenes.voices import (
+from scenes.voice import registry
+from scenes.voice.registry import (
     EXTERNAL_SERVICES,
     NEURAL_VOICES,
     VoiceError,
     check_voice,
     describe_voice,
-    make_service,
     reading_duration,
     voice_identity,
     voice_name,
+)
+from scenes.voice.speech import (
+    EspeakService,
+    HibariService,
+    PiperService,
+    SilentService,
+    make_service,
 )
 
 
 @pytest.fixture(autouse=True)
 def no_voice_env(monkeypatch, tmp_path):
-    monkeypatch.delenv(voices.VOICE_ENV, raising=False)
-    monkeypatch.delenv(voices.VOICE_CACHE_ENV, raising=False)
+    monkeypatch.delenv(registry.VOICE_ENV, raising=False)
+    monkeypatch.delenv(registry.VOICE_CACHE_ENV, raising=False)
     monkeypatch.chdir(tmp_path)  # no stray .env file
 
 
 def test_name_comes_from_argument_then_environment_then_default(monkeypatch):
     assert voice_name() == "hibari"
-    monkeypatch.setenv(voices.VOICE_ENV, "none")
+    monkeypatch.setenv(registry.VOICE_ENV, "none")
     assert voice_name() == "none"
     assert voice_name("ESPEAK") == "espeak"
 
@@ -108,7 +113,7 @@ def test_service_without_credentials_needs_only_its_package(monkeypatch):
 
 
 def test_espeak_needs_the_program(monkeypatch):
-    monkeypatch.setattr(voices.shutil, "which", lambda program: None)
+    monkeypatch.setattr(registry.shutil, "which", lambda program: None)
     with pytest.raises(VoiceError, match="apt-get install espeak-ng"):
         make_service("espeak")
 
@@ -125,7 +130,7 @@ def test_silent_voice_writes_reading_speed_silence(tmp_path):
 
 
 def test_espeak_speaks_and_caches(tmp_path, monkeypatch):
-    monkeypatch.setenv(voices.VOICE_CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setenv(registry.VOICE_CACHE_ENV, str(tmp_path / "cache"))
     service = make_service("espeak")
     assert isinstance(service, EspeakService)
     assert service.cache_dir == str(tmp_path / "cache")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scenes.narrated import scene_beats
-from scenes.wording import NarrationError, fill, normalized, written
+from scenes.base.narrated import scene_beats
+from scenes.voice.wording import NarrationError, fill, normalized, written
 
 
 def test_written_forms():

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from normgeom.audit.findings import Finding, excused
 from normgeom.render.paths import Layout
 from normgeom.render.targets import Target
-from scenes.params import SceneParams, SceneSettings
+from scenes.base.parameters import SceneParams, SceneSettings
 
 __all__ = ["SAMPLES_PER_SECOND", "ScenePlay", "audit_class", "audit_scenes"]
 

@@ -38,8 +38,8 @@ from manim import (
 from manim.utils.color import ManimColor
 from manim.utils.family import extract_mobject_family_members
 
-from scenes.kit import PALETTE
-from scenes.lesson_kit import Readout, TextPath
+from scenes.kit.lesson_board import Readout, TextPath
+from scenes.kit.style import PALETTE
 
 __all__ = ["Shape", "Snapshot", "Namer", "snapshot", "VISIBLE", "frame_half"]
 

@@ -16,8 +16,8 @@ import typer
 
 from normgeom.cli import options
 from normgeom.cli.failures import fail, user_error_types, user_errors
-from normgeom.cli.params import RenderSettings, render_settings
 from normgeom.cli.publishing import publish, slides, stills
+from normgeom.cli.scene_options import RenderSettings, render_settings
 from normgeom.explain import EXPLAIN_CONTEXT, explain
 from normgeom.render.paths import Layout, output_path
 
@@ -43,7 +43,7 @@ def list_scenes() -> None:
 
     from normgeom.cli.report import clock
     from normgeom.render.state import State
-    from scenes.catalog import SCENES
+    from scenes.base.catalog import SCENES
 
     records = State(Layout.default().state_file).records()
     table = Table(title="normgeom scenes", title_justify="left")

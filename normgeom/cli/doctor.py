@@ -15,7 +15,7 @@ from pathlib import Path
 
 import av
 
-from scenes.voices import VoiceError, check_voice, describe_voice, voice_name
+from scenes.voice.registry import VoiceError, check_voice, describe_voice, voice_name
 
 __all__ = ["Check", "run_checks"]
 
@@ -75,7 +75,7 @@ def _writable(media: Path) -> Check:
 
 
 def _voice(voice: str | None) -> Check:
-    """The voice's check; :class:`scenes.voices.VoiceError` for a name that does not exist."""
+    """The voice's check; :class:`~scenes.voice.registry.VoiceError` for an unknown name."""
     voice_name(voice)
     try:
         name = check_voice(voice)
@@ -89,7 +89,7 @@ def run_checks(media: Path, voice: str | None = None) -> list[Check]:
 
     Raises
     ------
-    scenes.voices.VoiceError
+    scenes.voice.registry.VoiceError
         For an unknown voice name.
     """
     apt = "`apt-get install {}` or " + SETUP

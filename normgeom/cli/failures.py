@@ -1,10 +1,10 @@
 """How commands fail: one line on stderr and an exit code, never a traceback for a mistake.
 
 A user mistake (:class:`normgeom.errors.UsageError`, :class:`normmath.NormMathError`,
-:class:`scenes.voices.VoiceError`, :class:`normgeom.activations.errors.ActivationsError`)
+:class:`scenes.voice.registry.VoiceError`, :class:`normgeom.activations.errors.ActivationsError`)
 exits with 2; a failed render, or a full disk (one line naming the folder), with 1; Ctrl-C
 with 130. The error classes of modules not imported yet are not looked up: a command that
-never imported ``scenes.voices`` (and Manim with it) cannot raise its error.
+never imported ``scenes.voice.registry`` (and Manim with it) cannot raise its error.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ __all__ = ["fail", "user_errors", "user_error_types"]
 
 ELSEWHERE = (
     ("normmath", "NormMathError"),
-    ("scenes.voices", "VoiceError"),
+    ("scenes.voice.registry", "VoiceError"),
     ("normgeom.activations.errors", "ActivationsError"),
 )
 """User-error classes of other packages, as (module, class name)."""

@@ -9,7 +9,7 @@ import typer
 
 from normgeom.cli import options
 from normgeom.cli.failures import user_errors
-from normgeom.cli.params import render_settings
+from normgeom.cli.scene_options import render_settings
 from normgeom.render.paths import Layout, check_writable, output_path
 
 __all__ = ["DECK_NAME", "slides", "stills", "publish"]

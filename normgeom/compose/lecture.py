@@ -22,8 +22,8 @@ from normgeom.render.cache import derived_key, digest
 from normgeom.render.runner import JobResult
 from normgeom.render.state import RecordId, State
 from normgeom.render.versions import versions
-from scenes.catalog import LECTURE_TITLE
-from scenes.loudness import loudness_report
+from scenes.base.catalog import LECTURE_TITLE
+from scenes.voice.loudness import loudness_report
 
 __all__ = ["LectureFiles", "LectureResult", "lecture_files", "youtube_chapters", "build_lecture"]
 

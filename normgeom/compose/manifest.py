@@ -43,7 +43,7 @@ class Manifest:
     parts: list[PartEntry]
     files: dict[str, str]
     loudness: dict[str, object]
-    """The measured loudness of the lecture and its chapters (``scenes.loudness``)."""
+    """The measured loudness of the lecture and its chapters (``scenes.voice.loudness``)."""
 
     def to_json(self) -> str:
         """The manifest as indented JSON."""

@@ -34,7 +34,7 @@ from normgeom.render.runner import JobResult, Runner
 from normgeom.render.state import FileStamp, RecordId
 from normgeom.render.targets import Target, card
 from normgeom.render.versions import versions
-from scenes.catalog import LECTURE_TITLE
+from scenes.base.catalog import LECTURE_TITLE
 
 __all__ = ["DECK_PAGE", "Bundle", "check_folder", "publish"]
 

@@ -18,7 +18,7 @@ import av
 from PIL import Image, ImageDraw, ImageFont
 
 from normgeom.render.atomic import atomic_path
-from scenes.catalog import scene_names
+from scenes.base.catalog import scene_names
 
 __all__ = [
     "FRACTIONS",

@@ -1,7 +1,7 @@
 """Scenes as manim-slides presentations (one slide step per narrated beat), cached.
 
 A slides job renders the scene class combined with manim-slides' ``Slide`` (see
-:func:`scenes.manim_compat.beat_slide_class`); every narrated beat starts a step whose
+:func:`scenes.camera.manim_internals.beat_slide_class`); every narrated beat starts a step whose
 speaker notes are the beat's text. Slides are silent by default: a beat lasts its reading
 time.
 """
@@ -14,7 +14,7 @@ from normgeom.errors import UsageError
 from normgeom.render.job import Product, RenderJob
 from normgeom.render.quality import Quality
 from normgeom.render.targets import Target
-from scenes.params import SceneParams
+from scenes.base.parameters import SceneParams
 
 __all__ = ["SLIDES_EXTRA_HINT", "SLIDE_VOICE", "require_slides", "slide_job"]
 

@@ -13,8 +13,8 @@ from normgeom.errors import UsageError
 from normgeom.render.job import Product, RenderJob
 from normgeom.render.quality import Quality
 from normgeom.render.targets import Target
-from scenes.catalog import narration
-from scenes.params import SceneParams
+from scenes.base.catalog import narration
+from scenes.base.parameters import SceneParams
 
 __all__ = ["STILL_VOICE", "check_beat", "still_job"]
 

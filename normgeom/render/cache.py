@@ -7,11 +7,11 @@ that code reads (with the point file's bytes when it reads the points), the voic
 scenes (with its engine's and voice's versions, and the pronunciation table), the versions of
 the rendering stack, the quality and what the job makes. So editing one scene's narration
 re-renders that scene only; editing a scene file re-renders the scenes it defines; editing
-``scenes/lesson_kit.py`` re-renders the lesson scenes; ``--gamma`` re-renders the LayerNorm
+``scenes/kit/lesson_board.py`` re-renders the lesson scenes; ``--gamma`` re-renders the LayerNorm
 scenes; editing ``manim.cfg`` or ``normmath`` re-renders everything.
 
 Which parameters a scene reads is found statically too: every ``<x>.params.<field>`` or
-``params.<field>`` in its sources, a method of :class:`~scenes.params.SceneParams` counting
+``params.<field>`` in its sources, a method of :class:`~scenes.base.parameters.SceneParams` counting
 as the fields it reads. Where ``params`` is used any other way (passed to a function), all
 fields count.
 
@@ -31,10 +31,10 @@ from pathlib import Path
 
 from normgeom.render.job import RenderJob
 from normgeom.render.versions import versions
-from scenes.catalog import SCENES, narration
-from scenes.params import SceneParams
-from scenes.pronunciation import PRONUNCIATION_FILE
-from scenes.voices import voice_identity
+from scenes.base.catalog import SCENES, narration
+from scenes.base.parameters import SceneParams
+from scenes.voice.pronunciation import PRONUNCIATION_FILE
+from scenes.voice.registry import voice_identity
 
 __all__ = [
     "KEY_SCHEMA",
@@ -53,9 +53,9 @@ KEY_SCHEMA = 2
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SOURCE_PACKAGES = ("scenes", "normmath")
 """Packages whose modules shape the frames; imports into them are followed."""
-VOICES_MODULE = "scenes.voices"
+VOICES_MODULE = "scenes.voice.registry"
 """A scene that imports it (through its narrated base) is spoken: the voice shapes it."""
-CATALOG_MODULE = "scenes.catalog"
+CATALOG_MODULE = "scenes.base.catalog"
 """A module whose output is the scene list: a scene importing it depends on every summary."""
 
 
@@ -143,7 +143,7 @@ class Project:
         return None
 
     def module_name(self, file: Path) -> str:
-        """The dotted name of a file of the tree (``scenes/kit.py`` -> ``scenes.kit``)."""
+        """The dotted name of a file of the tree (``scenes/kit/style.py``: ``scenes.kit.style``)."""
         parts = file.relative_to(self.root).with_suffix("").parts
         return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
@@ -209,7 +209,7 @@ class Project:
         methods = tuple(self._param_methods().items())
         read: set[str] = set()
         for file in sources:
-            if file == self.module_file("scenes.params") or file.is_relative_to(self.math):
+            if file == self.module_file("scenes.base.parameters") or file.is_relative_to(self.math):
                 continue  # the parameters' own module, and normmath, which never sees them
             found = _params_read(file, _stamp(file), methods)
             if found is None:
@@ -219,7 +219,7 @@ class Project:
 
     def _param_methods(self) -> dict[str, frozenset[str]]:
         """Each :class:`SceneParams` method and the fields it reads (``self.<field>``)."""
-        tree = _tree(self.module_file("scenes.params"))
+        tree = _tree(self.module_file("scenes.base.parameters"))
         found = {}
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef) and node.name == SceneParams.__name__:

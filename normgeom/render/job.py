@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from normgeom.render.quality import Quality
 from normgeom.render.targets import Target
-from scenes.params import SceneParams
+from scenes.base.parameters import SceneParams
 
 __all__ = ["Product", "RenderJob"]
 

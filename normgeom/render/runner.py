@@ -44,7 +44,7 @@ from normgeom.render.probe import duration
 from normgeom.render.repair import repair_caches
 from normgeom.render.state import RecordId, State, file_lock
 from normgeom.render.worker import follow_parent, run_job
-from scenes.voices import speech_failure
+from scenes.voice.registry import SpeechError
 
 __all__ = ["Executor", "local_pool", "JobResult", "Runner", "default_jobs", "record_id"]
 
@@ -259,7 +259,7 @@ class Runner:
         failure: Exception | None = None
         try:
             written = executor.submit(run_job, job, self.layout, capture).result()
-        except (RenderError, BrokenProcessPool) as exc:
+        except (RenderError, SpeechError, BrokenProcessPool) as exc:
             failure, written = exc, {}
         output = ""
         if capture is not None:
@@ -272,8 +272,8 @@ class Runner:
         if full:
             raise self._disk_full(job, output)
         where = "above" if capture is None else f"in {write_log(self.layout.log_file(job), output)}"
-        if failure is not None and speech_failure(reason):
-            raise RenderError(speech_failure(reason))  # one line naming the scene and beat
+        if isinstance(failure, SpeechError):
+            raise RenderError(reason) from None  # one line naming the scene and beat
         if failure is not None:
             raise RenderError(f"{job.target.name}: render failed ({reason}); its output is {where}")
         return written

@@ -1,6 +1,6 @@
 """What can be rendered: a scene class in a Python file, named as on the command line.
 
-The lecture's scenes come from :data:`scenes.catalog.SCENES` (read from the scene files
+The lecture's scenes come from :data:`scenes.base.catalog.SCENES` (read from the scene files
 without importing them); the title card from ``scenes/cards.py``.
 """
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from normgeom.errors import UsageError
-from scenes.catalog import SCENES, SCENES_DIR, SceneEntry
+from scenes.base.catalog import SCENES, SCENES_DIR, SceneEntry
 
 __all__ = ["Target", "from_entry", "lecture_targets", "card", "resolve_scenes"]
 

@@ -2,7 +2,7 @@
 
 The job arrives as a value; Manim's config is set for it alone (the project's
 ``manim.cfg``, the quality, the job's folders), the scene class is given a
-:class:`scenes.params.SceneSettings` built from the job, and what Manim wrote is returned.
+:class:`scenes.base.parameters.SceneSettings` built from the job, and what Manim wrote is returned.
 Manim's output goes to a capture file the runner keeps as the job's log. Importing this
 module does not import Manim; :func:`run_job` does, in the worker.
 A worker follows its parent (:func:`follow_parent`): when the ``normgeom`` process that
@@ -24,8 +24,9 @@ from normgeom.errors import RenderError
 from normgeom.render.cache import PROJECT
 from normgeom.render.job import Product, RenderJob
 from normgeom.render.paths import Layout
-from scenes.catalog import SCENES_DIR
-from scenes.params import SceneSettings
+from scenes.base.catalog import SCENES_DIR
+from scenes.base.parameters import SceneSettings
+from scenes.voice.registry import SpeechError
 
 __all__ = ["run_job", "manim_options", "scene_class", "follow_parent"]
 
@@ -81,7 +82,7 @@ def scene_class(job: RenderJob, layout: Layout) -> type:
     scene = getattr(module, job.target.name)
     if job.product is not Product.SLIDES:
         return scene
-    from scenes.manim_compat import beat_slide_class
+    from scenes.camera.manim_internals import beat_slide_class
 
     folder = layout.slides_folder(job.quality)
     return type(scene.__name__, (beat_slide_class(), scene), {"output_folder": folder})
@@ -90,8 +91,8 @@ def scene_class(job: RenderJob, layout: Layout) -> type:
 def _render(job: RenderJob, layout: Layout, verbose: bool) -> dict[str, Path]:
     from manim import config
 
-    from scenes.manim_compat import written_files
-    from scenes.narrated import Narrated
+    from scenes.base.narrated import Narrated
+    from scenes.camera.manim_internals import written_files
 
     config.digest_file(PROJECT.manim_cfg)
     for name, value in manim_options(job, layout, verbose).items():
@@ -116,8 +117,10 @@ def run_job(job: RenderJob, layout: Layout, capture: Path | None = None) -> dict
 
     Raises
     ------
+    SpeechError
+        When the voice failed on a beat (the message names the scene and the beat).
     RenderError
-        When the scene fails; the message is the error's type and first line.
+        When the scene fails otherwise; the message is the error's type and first line.
     """
     if capture is not None:
         handle = os.open(capture, os.O_WRONLY | os.O_APPEND)
@@ -126,6 +129,10 @@ def run_job(job: RenderJob, layout: Layout, capture: Path | None = None) -> dict
         os.close(handle)
     try:
         return _render(job, layout, verbose=capture is None)
+    except SpeechError:
+        traceback.print_exc()
+        sys.stderr.flush()
+        raise  # its message names the scene and the beat
     except Exception as exc:
         traceback.print_exc()
         sys.stderr.flush()

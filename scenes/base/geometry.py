@@ -8,7 +8,7 @@ Framing: the camera only moves through :meth:`GeometryScene.camera_to`, which zo
 whenever a drawn point or framed label would leave the frame or slip under a panel pinned in
 it (:func:`scenes.kit.fit_zoom`), and the labelled axes follow the zoom so they keep their
 screen size. Predictions pause with an on-screen cue before their reveal
-(:mod:`scenes.narrated`).
+(:mod:`scenes.base.narrated`).
 """
 
 from __future__ import annotations
@@ -39,9 +39,9 @@ from manim import (
 )
 
 import normmath as nm
-from scenes import kit
-from scenes.depth_camera import DepthCueCamera, StockDepthCueCamera
-from scenes.narrated import NarratedThreeDScene
+from scenes.base.narrated import NarratedThreeDScene
+from scenes.camera.depth import DepthCueCamera, StockDepthCueCamera
+from scenes.kit import figures, framing, panels, style
 
 __all__ = [
     "GHOST_OPACITY",
@@ -76,7 +76,7 @@ def _zero(alpha: float) -> float:
 
 def vector_text(values) -> str:
     """A short vector label such as ``(2, 0.4, 1.5)`` (3 significant digits)."""
-    return "(" + ", ".join(f"{float(v):.3g}" for v in values) + ")"
+    return nm.display_vector(values, lambda v: f"{v:.3g}")
 
 
 def _with_labels(points: np.ndarray, labels: list[Mobject]) -> tuple[np.ndarray, np.ndarray]:
@@ -105,7 +105,7 @@ class GeometryScene(NarratedThreeDScene):
     """
 
     pose: ClassVar[str] = "sphere"
-    legend_entries: ClassVar[tuple[kit.LegendEntry, ...]] = ()
+    legend_entries: ClassVar[tuple[panels.LegendEntry, ...]] = ()
     formula: ClassVar[str] = ""
     formula_caption: ClassVar[str | None] = None
     orbit_degrees: ClassVar[float] = 140.0
@@ -121,9 +121,9 @@ class GeometryScene(NarratedThreeDScene):
         self.renderer.camera.should_apply_shading = False
         self.corner_panels = self.build_panels()
         self.prepare()
-        pose = kit.POSES[self.pose]
+        pose = style.POSES[self.pose]
         points, halves = _with_labels(self.opening_points(), self.framed_labels)
-        fit = kit.fit_zoom(
+        fit = framing.fit_zoom(
             points,
             pose.phi * DEGREES,
             pose.theta * DEGREES,
@@ -133,8 +133,8 @@ class GeometryScene(NarratedThreeDScene):
         )
         pose = pose.with_zoom(min(pose.zoom, fit))
         self.set_camera_orientation(**pose.kwargs())
-        self.axes = kit.axes(pose.zoom)
-        kit.face_camera(self, self.axes[1:])
+        self.axes = figures.axes(pose.zoom)
+        figures.face_camera(self, self.axes[1:])
         self.add(self.axes)
 
     def prepare(self) -> None:
@@ -151,33 +151,33 @@ class GeometryScene(NarratedThreeDScene):
     def point_group(self, name: str, points: np.ndarray, color: str) -> VGroup:
         """Dots at ``points`` in palette colour ``color``, facing the camera, registered as
         ``points_mob[name]`` (not yet added: animate them in, or :meth:`add`)."""
-        group = kit.point_cloud(points, kit.PALETTE[color])
-        kit.face_camera(self, group)
+        group = figures.point_cloud(points, style.PALETTE[color])
+        figures.face_camera(self, group)
         self.points_mob[name] = group
         return group
 
     def facing(self, group: VGroup) -> VGroup:
         """Register ``group``'s members to face the camera; return it."""
-        kit.face_camera(self, group)
+        figures.face_camera(self, group)
         return group
 
     def framed(self, label: Mobject) -> Mobject:
         """Register ``label`` to face the camera and, while it is in the scene (add it
         itself, not inside a group), to be framed like the points: kept in the frame and out
         from under the panels. Return it."""
-        kit.face_camera(self, VGroup(label))
+        figures.face_camera(self, VGroup(label))
         self.framed_labels.append(label)
         return label
 
     def build_panels(self) -> dict[str, Mobject]:
         """The legend (top left) and formula (top right) of the class attributes, placed in
         their corners but not yet shown: the opening pose keeps points out from under them."""
-        panels: dict[str, Mobject] = {}
+        built: dict[str, Mobject] = {}
         if self.legend_entries:
-            panels["top_left"] = kit.legend(self.legend_entries)
+            built["top_left"] = panels.legend(self.legend_entries)
         if self.formula:
-            panels["top_right"] = kit.formula_panel(self.formula, self.formula_caption)
-        return {corner: kit.pin_to_corner(panel, corner) for corner, panel in panels.items()}
+            built["top_right"] = panels.formula_panel(self.formula, self.formula_caption)
+        return {corner: panels.pin_to_corner(panel, corner) for corner, panel in built.items()}
 
     def panels(self) -> list[Animation]:
         """Fade-ins of the legend (top left) and the formula (top right), fixed in frame."""
@@ -186,17 +186,17 @@ class GeometryScene(NarratedThreeDScene):
     def pin(self, panel: Mobject, corner: str) -> Animation:
         """Fix ``panel`` in a frame corner above everything; return its fade-in, which is
         over in the first fifth of the beat (a still panel is drawn once, then reused)."""
-        kit.pin_to_corner(panel, corner).set_z_index(10)
+        panels.pin_to_corner(panel, corner).set_z_index(10)
         self.add_fixed_in_frame_mobjects(panel)
         self.pinned.append(panel)
         return FadeIn(panel, rate_func=squish_rate_func(smooth, 0.0, PANEL_FADE_SHARE))
 
-    def keep_out(self) -> list[kit.Box]:
+    def keep_out(self) -> list[framing.Box]:
         """The frame boxes no point may sit under: the corner panels (from the opening on),
         and every other pinned panel while it is shown."""
         corners = list(self.corner_panels.values())
         shown = [p for p in self.pinned if p in self.mobjects and p not in corners]
-        return [kit.frame_box(panel) for panel in corners + shown]
+        return [framing.frame_box(panel) for panel in corners + shown]
 
     def place_cue(self, cue: Mobject) -> Mobject:
         """Put the prediction cue at the bottom centre, left or right, whichever covers the
@@ -204,17 +204,17 @@ class GeometryScene(NarratedThreeDScene):
         panel; the bottom centre on a tie."""
         points, halves = self.framed_now()
         flat = frame_positions(self.renderer.camera, points)
-        panels = self.keep_out()
+        shown = self.keep_out()
 
         def covered(spot: np.ndarray) -> float:
             cue.move_to(spot, aligned_edge=DOWN)
-            box = kit.frame_box(cue)
-            if any(kit.boxes_meet(box, panel) for panel in panels):
+            box = framing.frame_box(cue)
+            if any(framing.boxes_meet(box, panel) for panel in shown):
                 return np.inf
-            return float(kit.inside(flat, box, kit.PANEL_MARGIN + halves).sum())
+            return float(framing.inside(flat, box, framing.PANEL_MARGIN + halves).sum())
 
         bottom = cue.get_bottom()
-        side = config.frame_width / 2 - cue.width / 2 - kit.FRAME_MARGIN
+        side = config.frame_width / 2 - cue.width / 2 - framing.FRAME_MARGIN
         spots = [bottom, bottom + side * LEFT, bottom + side * RIGHT]
         return cue.move_to(min(spots, key=covered), aligned_edge=DOWN)
 
@@ -225,10 +225,10 @@ class GeometryScene(NarratedThreeDScene):
         fading the dots to palette ``color`` on the way if given."""
         group = self.points_mob[name]
         starts = [dot.get_fill_color() for dot in group]
-        end = ManimColor(kit.PALETTE[color]) if color else None
+        end = ManimColor(style.PALETTE[color]) if color else None
 
         def update(mob: VGroup, alpha: float) -> None:
-            kit.place(mob, path(alpha))
+            figures.place(mob, path(alpha))
             if end is not None:
                 for dot, start in zip(mob, starts, strict=True):
                     dot.set_fill(interpolate_color(start, end, alpha))
@@ -239,18 +239,18 @@ class GeometryScene(NarratedThreeDScene):
     def grow_trails(trails: VMobject, starts: np.ndarray, path: Path) -> Animation:
         """Animate dotted ``trails`` from fixed ``starts`` to the moving ends ``path(alpha)``."""
         return UpdateFromAlphaFunc(
-            trails, lambda mob, alpha: kit.set_dashes(mob, starts, path(alpha))
+            trails, lambda mob, alpha: figures.set_dashes(mob, starts, path(alpha))
         )
 
     @staticmethod
     def reshape(mob: VMobject, polylines: Callable[[float], list[np.ndarray]]) -> Animation:
         """Animate a curve mobject through ``polylines(alpha)``."""
-        return UpdateFromAlphaFunc(mob, lambda m, alpha: kit.set_curves(m, polylines(alpha)))
+        return UpdateFromAlphaFunc(mob, lambda m, alpha: figures.set_curves(m, polylines(alpha)))
 
     def ghosts(self, name: str, points: np.ndarray, color: str) -> VGroup:
         """Faded dots that keep an earlier state visible, registered as ``points_mob[name]``."""
         group = self.point_group(name, points, color)
-        group.set_opacity(GHOST_OPACITY).set_z_index(kit.LAYERS["mark"])
+        group.set_opacity(GHOST_OPACITY).set_z_index(style.LAYERS["mark"])
         return group
 
     def move_with_trails(
@@ -259,7 +259,7 @@ class GeometryScene(NarratedThreeDScene):
         """Animations moving ``points_mob[name]`` from ``start`` to ``end`` on a straight line
         (turning to palette ``color`` if given), drawing dotted trails behind them (the trails
         are added to the scene)."""
-        trails = kit.trails(start)
+        trails = figures.trails(start)
         self.add(trails)
         self.trails.add(trails)
 
@@ -272,7 +272,7 @@ class GeometryScene(NarratedThreeDScene):
 
     def drawn_points(self) -> np.ndarray:
         """Positions of every registered point group now in the scene, shape (k, 3)."""
-        shown = [kit.positions(g) for g in self.points_mob.values() if g in self.mobjects]
+        shown = [figures.positions(g) for g in self.points_mob.values() if g in self.mobjects]
         return np.concatenate(shown) if shown else np.zeros((0, 3))
 
     def framed_now(self) -> tuple[np.ndarray, np.ndarray]:
@@ -303,7 +303,7 @@ class GeometryScene(NarratedThreeDScene):
         start = np.array([camera.get_phi(), camera.get_theta(), camera.get_zoom()])
         end = start.copy()
         if pose is not None:
-            target = kit.POSES[pose]
+            target = style.POSES[pose]
             end = np.array([target.phi * DEGREES, target.theta * DEGREES, target.zoom])
         end[1] += degrees * DEGREES
         focal = camera.get_focal_distance()
@@ -313,7 +313,7 @@ class GeometryScene(NarratedThreeDScene):
         def fit(alpha: float) -> float:
             phi, theta = nm.interpolate(start[:2], end[:2], alpha)
             points, halves = self.framed_now()
-            return kit.fit_zoom(points, phi, theta, focal, keep_out, halves)
+            return framing.fit_zoom(points, phi, theta, focal, keep_out, halves)
 
         steady = np.inf
         if not points_move:
@@ -325,7 +325,7 @@ class GeometryScene(NarratedThreeDScene):
             camera.phi_tracker.set_value(phi)
             camera.theta_tracker.set_value(theta)
             camera.zoom_tracker.set_value(zoom)
-            kit.set_axes(self.axes, zoom)
+            figures.set_axes(self.axes, zoom)
 
         trackers = Group(camera.phi_tracker, camera.theta_tracker, camera.zoom_tracker)
         turn = UpdateFromAlphaFunc(trackers, update, rate_func=rate_func)
@@ -346,7 +346,7 @@ class GeometryScene(NarratedThreeDScene):
     ) -> Animation:
         """Animate ``self.plane`` through half size, gain and bias given per progress alpha."""
         return self.reshape(
-            self.plane, lambda a: [kit.plane_outline(float(half_size(a)), gain(a), bias(a))]
+            self.plane, lambda a: [figures.plane_outline(float(half_size(a)), gain(a), bias(a))]
         )
 
     def orbit_final(self, beat: str = "orbit") -> None:

@@ -1,8 +1,8 @@
 """Speech services (manim-voiceover ``SpeechService``): hibari, piper, espeak-ng and silence.
 
-A speaking service says :func:`scenes.pronunciation.spoken` of the written text (captions
+A speaking service says :func:`scenes.voice.pronunciation.spoken` of the written text (captions
 keep the written text), brings the clip to publishing loudness with
-:func:`scenes.loudness.normalize` and writes a 16-bit WAV atomically into the voiceover
+:func:`scenes.voice.loudness.normalize` and writes a 16-bit WAV atomically into the voiceover
 cache. The cache entry is keyed by the written and the spoken text, the voice with its
 engine and voice versions, and the loudness target, so an unchanged beat is never
 synthesized again. The same text gives the same samples: hibari's noise has a fixed seed,
@@ -14,6 +14,7 @@ one line naming the scene and the beat, and no video is written.
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import tempfile
@@ -25,11 +26,15 @@ from pathlib import Path
 import numpy as np
 from manim_voiceover.services.base import SpeechService, initialize_speech_service
 
-from scenes.loudness import CEILING_DBTP, TARGET_LUFS, normalize
-from scenes.pronunciation import spoken
-from scenes.voices import (
+from scenes.voice.loudness import CEILING_DBTP, TARGET_LUFS, normalize
+from scenes.voice.pronunciation import spoken
+from scenes.voice.registry import (
+    EXTERNAL_SERVICES,
     NEURAL_VOICES,
+    VOICE_CACHE_ENV,
     SpeechError,
+    VoiceError,
+    check_voice,
     reading_duration,
     voice_identity,
 )
@@ -40,6 +45,7 @@ __all__ = [
     "EspeakService",
     "SilentService",
     "SERVICES",
+    "make_service",
     "read_wav",
     "write_wav",
     "prepare",
@@ -184,7 +190,8 @@ class EspeakService(_Synthesized):
 
 
 class SilentService(SpeechService):
-    """No speech: a silent WAV lasting :func:`scenes.voices.reading_duration` of the text."""
+    """No speech: a silent WAV lasting :func:`~scenes.voice.registry.reading_duration` of the
+    text."""
 
     SAMPLE_RATE = 16000
 
@@ -210,6 +217,30 @@ SERVICES: dict[str, type[SpeechService]] = {
     "none": SilentService,
 }
 """The services of this module by voice name."""
+
+
+def make_service(name: str | None = None, cache_dir: str | os.PathLike | None = None):
+    """Build the speech service for a voice name (see :mod:`scenes.voice.registry`).
+
+    The audio cache is ``cache_dir``, else ``$NORMGEOM_VOICE_CACHE``, else manim-voiceover's
+    default (``<media>/voiceovers``).
+
+    Raises
+    ------
+    VoiceError
+        When the voice cannot be used here (see :func:`~scenes.voice.registry.check_voice`).
+    """
+    name = check_voice(name)
+    cache_dir = cache_dir or os.environ.get(VOICE_CACHE_ENV)
+    kwargs = {} if cache_dir is None else {"cache_dir": str(cache_dir)}
+    if name in SERVICES:
+        return SERVICES[name](**kwargs)
+    service = EXTERNAL_SERVICES[name]
+    service_class = getattr(importlib.import_module(service.module), service.class_name)
+    try:
+        return service_class(**kwargs)
+    except Exception as exc:  # each service reports unusable set-ups in its own way
+        raise VoiceError(f"voice {name!r} is not usable here: {exc}") from None
 
 
 def prepare(service: SpeechService, where: str, text: str) -> None:

@@ -33,8 +33,7 @@ from manim import (
 
 import normmath as nm
 from normmath.lesson import COLUMNS, STATISTICS
-from scenes.kit import PALETTE
-from scenes.typeface import FONT, MIN_FONT_SIZE
+from scenes.kit.style import FONT, MIN_FONT_SIZE, PALETTE
 
 __all__ = [
     "RULES",
@@ -63,7 +62,7 @@ RULES: dict[str, tuple[str, str]] = {
 """The two rules: key -> (name, colour). Keys match the ``rms_``/``ln_`` lesson fields."""
 
 TEXT_SIZE = {"title": 34, "body": 24, "small": MIN_FONT_SIZE}
-"""Font sizes of the lesson scenes (none below :data:`scenes.typeface.MIN_FONT_SIZE`)."""
+"""Font sizes of the lesson scenes (none below :data:`scenes.kit.style.MIN_FONT_SIZE`)."""
 
 
 @dataclass(frozen=True)

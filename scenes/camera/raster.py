@@ -22,7 +22,7 @@ import numpy as np
 from manim import VMobject
 from manim.camera.camera import Camera
 
-from scenes.manim_compat import cairo_context, draw_path
+from scenes.camera.manim_internals import cairo_context, draw_path
 
 __all__ = ["RasterCache", "RasterCachingCamera", "look_signature"]
 

@@ -22,7 +22,7 @@ import numpy as np
 from manim import Mobject, VMobject
 from manim.camera.three_d_camera import ThreeDCamera
 
-from scenes.manim_compat import cairo_context, draw_onto
+from scenes.camera.manim_internals import cairo_context, draw_onto
 
 __all__ = ["OverlayCachingCamera", "overlay_signature"]
 

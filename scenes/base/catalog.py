@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from scenes.narration_files import load_narration, narration_file
-from scenes.wording import Template
+from scenes.voice.narration import load_narration, narration_file
+from scenes.voice.wording import Template
 
 __all__ = [
     "SCENES_DIR",
@@ -37,7 +37,7 @@ __all__ = [
     "load_scene_class",
 ]
 
-SCENES_DIR = Path(__file__).resolve().parent
+SCENES_DIR = Path(__file__).resolve().parents[1]
 LECTURE_TITLE = "The Geometry of LayerNorm and RMSNorm"
 LECTURE_SUBTITLE = "What normalization does to vectors, in three dimensions"
 ORDER_ATTRIBUTE = "lecture_order"

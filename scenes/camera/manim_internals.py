@@ -6,7 +6,7 @@ to read again (and the tests of the caching cameras, stills and slides the ones 
 
 Hooks the caching cameras override (``Camera.display_multiple_non_background_colored_vmobjects``,
 ``ThreeDCamera.capture_mobjects`` and its ``rotation_matrix`` attribute) are named in
-:mod:`scenes.raster_camera` and :mod:`scenes.overlay_camera`; the helpers they call to draw
+:mod:`scenes.camera.raster` and :mod:`scenes.camera.overlay`; the helpers they call to draw
 are here.
 """
 

@@ -4,7 +4,7 @@
 ``with self.beat("intro") as tracker:`` speaks the beat through manim-voiceover, so the
 animations inside last as long as the speech (``run_time=tracker.duration``).
 
-A narrated scene is given a :class:`scenes.params.SceneSettings` (``normgeom`` passes one;
+A narrated scene is given a :class:`scenes.base.parameters.SceneSettings` (``normgeom`` passes one;
 plain ``manim render`` builds it from environment variables) and reads its parameters as
 ``self.params``. Beats are also the steps of a presentation: in a scene class combined with
 manim-slides' ``Slide``, every beat starts a new slide whose speaker notes are the beat's
@@ -35,15 +35,14 @@ from typing import ClassVar
 from manim import Group, Mobject, Scene, ThreeDScene, UpdateFromAlphaFunc, linear
 from manim_voiceover import VoiceoverScene
 
-from scenes import kit
-from scenes.manim_compat import end_scene
-from scenes.narration_files import load_narration, narration_file
-from scenes.overlay_camera import OverlayCachingCamera
-from scenes.params import SceneSettings
-from scenes.raster_camera import RasterCachingCamera
-from scenes.speech import prepare
-from scenes.voices import make_service
-from scenes.wording import Template, fill
+from scenes.base.parameters import SceneSettings
+from scenes.camera.manim_internals import end_scene
+from scenes.camera.overlay import OverlayCachingCamera
+from scenes.camera.raster import RasterCachingCamera
+from scenes.kit import panels
+from scenes.voice.narration import load_narration, narration_file
+from scenes.voice.speech import make_service, prepare
+from scenes.voice.wording import Template, fill
 
 __all__ = [
     "PREDICTION_PAUSE",
@@ -138,7 +137,7 @@ class Narrated(VoiceoverScene):
     ----------
     settings
         Parameters, voice, stop-after beat and camera choice; ``None`` reads them from the
-        environment (:meth:`scenes.params.SceneSettings.from_environment`).
+        environment (:meth:`scenes.base.parameters.SceneSettings.from_environment`).
     """
 
     caching_camera: type | None = None
@@ -201,10 +200,10 @@ class Narrated(VoiceoverScene):
         In a slide scene (one with manim-slides' ``next_slide``) the beat starts a new slide
         with its text as speaker notes; after the beat named by ``settings.stop_after`` the
         scene ends. Subtitles show the text as written (:meth:`beat_text`); the voice says it
-        as pronounced (:func:`scenes.pronunciation.spoken`). A beat the voice cannot speak
-        raises :class:`scenes.voices.SpeechError` naming the scene and the beat. A prediction
-        cue still on screen leaves as the beat starts; a prediction beat ends with a pause
-        (:meth:`pause_for_prediction`).
+        as pronounced (:func:`~scenes.voice.pronunciation.spoken`). A beat the voice cannot
+        speak raises :class:`~scenes.voice.registry.SpeechError` naming the scene and the beat.
+        A prediction cue still on screen leaves as the beat starts; a prediction beat ends with
+        a pause (:meth:`pause_for_prediction`).
         """
         self.drop_cue(*self.cue)
         self.cue = Group()
@@ -226,13 +225,15 @@ class Narrated(VoiceoverScene):
     def pause_for_prediction(self, name: str) -> None:
         """Hold :data:`PREDICTION_PAUSE` seconds with the cue on screen from the first frame
         and a shrinking countdown bar (all else still); the cue stays until the next beat."""
-        cue = self.place_cue(kit.prediction_cue())
-        bar = kit.countdown_bar(cue)
+        cue = self.place_cue(panels.prediction_cue())
+        bar = panels.countdown_bar(cue)
         self.cue = Group(cue, bar)
         self.show_cue(cue, bar)
         self.pauses.append((name, PREDICTION_PAUSE, self.cue))
         self.play(
-            UpdateFromAlphaFunc(bar, lambda m, a: kit.set_countdown(m, cue, a), rate_func=linear),
+            UpdateFromAlphaFunc(
+                bar, lambda m, a: panels.set_countdown(m, cue, a), rate_func=linear
+            ),
             run_time=PREDICTION_PAUSE,
         )
 
@@ -252,14 +253,14 @@ class Narrated(VoiceoverScene):
 
 class NarratedScene(Narrated, Scene):
     """A narrated 2D scene; its camera paints unchanged mobjects from cached rasters (see
-    :mod:`scenes.raster_camera`) unless ``settings.caching_cameras`` is off."""
+    :mod:`scenes.camera.raster`) unless ``settings.caching_cameras`` is off."""
 
     caching_camera = RasterCachingCamera
 
 
 class NarratedThreeDScene(Narrated, ThreeDScene):
     """A narrated 3D scene; its camera draws fixed-in-frame panels once (see
-    :mod:`scenes.overlay_camera`) unless ``settings.caching_cameras`` is off."""
+    :mod:`scenes.camera.overlay`) unless ``settings.caching_cameras`` is off."""
 
     caching_camera = OverlayCachingCamera
 

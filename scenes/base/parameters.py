@@ -1,6 +1,6 @@
 """What a render gives a scene: its parameters (seed figures as defaults) and its settings.
 
-A scene reads both as ``self.params`` and ``self.settings`` (see :mod:`scenes.narrated`).
+A scene reads both as ``self.params`` and ``self.settings`` (see :mod:`scenes.base.narrated`).
 ``normgeom`` passes a :class:`SceneSettings` to the scene it renders; plain
 ``manim render scenes/<file>.py <Scene>`` builds one from environment variables, that
 path's only interface (:meth:`SceneSettings.from_environment`):
@@ -8,7 +8,7 @@ path's only interface (:meth:`SceneSettings.from_environment`):
 - ``NORMGEOM_PARAMS``: a TOML file of parameter overrides, keys ``gamma``, ``beta``,
   ``eps``, ``points`` (a .npy/.csv path), ``vector``, ``gain``, ``lesson_eps``;
 - ``NORMGEOM_VOICE`` and ``NORMGEOM_VOICE_CACHE``: the voice and its audio cache
-  (read by :mod:`scenes.voices`);
+  (read by :mod:`scenes.voice.registry`);
 - ``NORMGEOM_STOP_AFTER``: end the scene after this beat (for stills of a beat's end);
 - ``NORMGEOM_STOCK_CAMERAS=1``: Manim's own cameras instead of the caching ones.
 """
@@ -22,7 +22,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 import normmath as nm
-from scenes import drawable
+from scenes.base import limits
 
 __all__ = [
     "PARAMS_ENV",
@@ -57,14 +57,14 @@ class SceneParams:
 
     def cloud(self) -> nm.PointSet:
         """The point set of the LayerNorm scenes: the user's file (at most
-        :data:`~scenes.drawable.MAX_POINTS` points) or the seed cloud."""
+        :data:`~scenes.base.limits.MAX_POINTS` points) or the seed cloud."""
         if self.points:
-            return nm.load_points(self.points, max_rows=drawable.MAX_POINTS)
+            return nm.load_points(self.points, max_rows=limits.MAX_POINTS)
         return nm.main_cloud()
 
     def validated(self) -> SceneParams:
         """Check every value through normmath and against what the scenes can draw
-        (:mod:`scenes.drawable`); raise :class:`normmath.NormMathError`."""
+        (:mod:`scenes.base.limits`); raise :class:`normmath.NormMathError`."""
         nm.validation.as_feature_param(self.gamma, 3, "gamma")
         nm.validation.as_feature_param(self.beta, 3, "beta")
         nm.validation.as_eps(self.eps, "eps")
@@ -75,9 +75,9 @@ class SceneParams:
             raise nm.NormMathError(
                 f"vector: the scenes need exactly 3 coordinates, got {vector.size}"
             )
-        drawable.check_lesson(vector, self.gain, self.lesson_eps)
+        limits.check_lesson(vector, self.gain, self.lesson_eps)
         source = f"points ({Path(self.points).name})" if self.points else "points"
-        drawable.check_cloud(self.cloud().points, self.gamma, self.beta, source)
+        limits.check_cloud(self.cloud().points, self.gamma, self.beta, source)
         return self
 
     def to_toml(self) -> str:
@@ -132,7 +132,7 @@ class SceneSettings:
     """Everything a scene is given besides Manim's own config.
 
     ``params``: the scene parameters; ``voice``/``voice_cache``: the voice name and its
-    audio cache folder (``None``: :mod:`scenes.voices` decides from its environment
+    audio cache folder (``None``: :mod:`scenes.voice.registry` decides from its environment
     variables); ``stop_after``: the beat after which the scene ends (``None``: play it all);
     ``caching_cameras``: False renders with Manim's stock cameras (same pictures, slower).
     """

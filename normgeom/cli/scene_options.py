@@ -1,7 +1,7 @@
 """Render settings from the command line: quality, voice, workers and the scene parameters
 (the options merged over a config file).
 
-The result is one validated :class:`scenes.params.SceneParams` that travels inside every
+The result is one validated :class:`scenes.base.parameters.SceneParams` that travels inside every
 render job; nothing is written for the scenes to read back.
 """
 
@@ -14,7 +14,7 @@ from typing import NamedTuple
 import normmath as nm
 from normgeom.errors import UsageError
 from normgeom.render.quality import Quality, resolve_quality
-from scenes.params import SceneParams, load_params
+from scenes.base.parameters import SceneParams, load_params
 
 __all__ = ["parse_triple", "build_params", "RenderSettings", "render_settings"]
 
@@ -86,10 +86,10 @@ def render_settings(
 
     Raises
     ------
-    UsageError, normmath.NormMathError, scenes.voices.VoiceError
+    UsageError, normmath.NormMathError, scenes.voice.registry.VoiceError
         Naming the option at fault.
     """
-    from scenes.voices import check_voice
+    from scenes.voice.registry import check_voice
 
     preset = resolve_quality(quality)
     name = check_voice(voice)

@@ -18,7 +18,7 @@ A mobject declares its role with the attribute ``depth_role`` (see :data:`ROLES`
 drawing kit sets as it builds the mobject; occluders and surfaces are remembered as the
 camera draws them, since during a play Manim hands it only the moving mobjects.
 
-Manim hooks overridden here (pinned manim 0.22, see :mod:`scenes.manim_compat`):
+Manim hooks overridden here (pinned manim 0.22, see :mod:`scenes.camera.manim_internals`):
 ``Camera.display_vectorized``, ``Camera.apply_stroke`` (called per piece set),
 ``ThreeDCamera.modified_rgbas`` and ``capture_mobjects``; read: ``fixed_in_frame_mobjects``.
 """
@@ -31,7 +31,7 @@ import numpy as np
 from manim import VMobject
 from manim.camera.three_d_camera import ThreeDCamera
 
-from scenes.overlay_camera import OverlayCachingCamera
+from scenes.camera.overlay import OverlayCachingCamera
 
 __all__ = [
     "ROLES",
@@ -118,7 +118,7 @@ def _judged_whole(mob: VMobject) -> bool:
 
 class _Registry:
     """What the camera remembers between frames, kept out of Manim's play keys (see
-    :class:`scenes.overlay_camera._Unkeyed`): the occluders and surfaces drawn so far, the
+    :class:`scenes.camera.overlay._Unkeyed`): the occluders and surfaces drawn so far, the
     opacity factor in force and this frame's dimming of whole mobjects."""
 
     __slots__ = ("hiders", "opacity", "shares")
@@ -225,7 +225,7 @@ class DepthCues:
 
 
 class DepthCueCamera(DepthCues, OverlayCachingCamera):
-    """:class:`~scenes.overlay_camera.OverlayCachingCamera` with depth cues."""
+    """:class:`~scenes.camera.overlay.OverlayCachingCamera` with depth cues."""
 
 
 class StockDepthCueCamera(DepthCues, ThreeDCamera):

@@ -17,6 +17,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
+import normmath as nm
+
 __all__ = ["OTHERWISE", "Template", "NarrationError", "written", "normalized", "fill"]
 
 OTHERWISE = "otherwise"
@@ -44,7 +46,7 @@ def written(value) -> str:
         return value
     array = np.asarray(value)
     if array.ndim == 1:
-        return "(" + ", ".join(written(v) for v in array.tolist()) + ")"
+        return nm.display_vector(array.tolist(), written)
     if array.ndim == 0 and np.issubdtype(array.dtype, np.number):
         text = f"{float(array):g}"
         return "0" if text == "-0" else text

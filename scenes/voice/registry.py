@@ -13,7 +13,7 @@ The voice is chosen by name (``--voice`` or the ``NORMGEOM_VOICE`` environment v
   ``elevenlabs``, ``recorder``, ``pyttsx3``).
 
 This module imports no speech stack, so commands that do not speak stay fast and quiet; the
-services themselves are in :mod:`scenes.speech`. Synthesized audio is cached by
+services themselves are in :mod:`scenes.voice.speech`. Synthesized audio is cached by
 manim-voiceover (``media/voiceovers``, or the folder in ``$NORMGEOM_VOICE_CACHE``; the
 pipeline gives each scene its own): unchanged text is not synthesized again.
 :func:`check_voice` says what a voice still needs before any render.
@@ -42,13 +42,11 @@ __all__ = [
     "EXTERNAL_SERVICES",
     "VoiceError",
     "SpeechError",
-    "speech_failure",
     "reading_duration",
     "voice_name",
     "voice_identity",
     "describe_voice",
     "check_voice",
-    "make_service",
     "available_voices",
 ]
 
@@ -192,17 +190,6 @@ class SpeechError(RuntimeError):
     """A voice that failed on a text; the message names the scene and the beat."""
 
 
-def speech_failure(reason: str) -> str | None:
-    """The message of a :class:`SpeechError` reported as ``SpeechError: <message>``, else
-    ``None``.
-
-    >>> speech_failure("SpeechError: Gain, beat intro: no sound"), speech_failure("KeyError: x")
-    ('Gain, beat intro: no sound', None)
-    """
-    prefix = f"{SpeechError.__name__}: "
-    return reason.removeprefix(prefix) if reason.startswith(prefix) else None
-
-
 def reading_duration(text: str) -> float:
     """Seconds a beat lasts without speech: words at 160 per minute, at least 1.5 s."""
     return max(MIN_BEAT_SECONDS, len(text.split()) * 60.0 / WORDS_PER_MINUTE)
@@ -330,29 +317,3 @@ def check_voice(name: str | None = None) -> str:
             "in the environment or in a .env file"
         )
     return name
-
-
-def make_service(name: str | None = None, cache_dir: str | os.PathLike | None = None):
-    """Build the speech service for a voice name (see the module docstring).
-
-    The audio cache is ``cache_dir``, else ``$NORMGEOM_VOICE_CACHE``, else manim-voiceover's
-    default (``<media>/voiceovers``).
-
-    Raises
-    ------
-    VoiceError
-        When the voice cannot be used here (see :func:`check_voice`).
-    """
-    name = check_voice(name)
-    cache_dir = cache_dir or os.environ.get(VOICE_CACHE_ENV)
-    kwargs = {} if cache_dir is None else {"cache_dir": str(cache_dir)}
-    from scenes import speech
-
-    if name in speech.SERVICES:
-        return speech.SERVICES[name](**kwargs)
-    service = EXTERNAL_SERVICES[name]
-    service_class = getattr(importlib.import_module(service.module), service.class_name)
-    try:
-        return service_class(**kwargs)
-    except Exception as exc:  # each service reports unusable set-ups in its own way
-        raise VoiceError(f"voice {name!r} is not usable here: {exc}") from None

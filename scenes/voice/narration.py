@@ -7,7 +7,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
-from scenes.wording import Template, normalized
+from scenes.voice.wording import Template, normalized
 
 __all__ = ["narration_file", "load_narration"]
 
@@ -19,7 +19,7 @@ def narration_file(module_file: Path) -> Path:
 
 def load_narration(path: Path) -> dict[str, dict[str, Template]]:
     """All beats of a narration file: ``{scene class name: {beat name: template}}`` ({} if
-    none); a template is a text or variants by condition (see :mod:`scenes.wording`).
+    none); a template is a text or variants by condition (see :mod:`scenes.voice.wording`).
 
     The file is parsed again only when it changed.
     """

@@ -20,9 +20,16 @@ from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
-__all__ = ["PRONUNCIATION_FILE", "Pronunciation", "load_pronunciation", "number_words", "spoken"]
+__all__ = [
+    "PRONUNCIATION_FILE",
+    "Pronunciation",
+    "load_pronunciation",
+    "number_words",
+    "spoken",
+    "spoken_token",
+]
 
-PRONUNCIATION_FILE = Path(__file__).with_name("narration") / "pronunciation.toml"
+PRONUNCIATION_FILE = Path(__file__).resolve().parents[1] / "narration" / "pronunciation.toml"
 
 _ONES = (
     ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -134,3 +141,20 @@ def load_pronunciation(path: Path = PRONUNCIATION_FILE) -> Pronunciation:
 def spoken(text: str) -> str:
     """What the voice says for the written narration ``text`` (see the module docstring)."""
     return load_pronunciation()(text)
+
+
+SPOKEN_TOKENS = {
+    ".": "the full stop",
+    ",": "the comma",
+    "[CLS]": "the CLS token",
+    "[SEP]": "the SEP token",
+}
+"""How the narration says tokens that are not words."""
+
+
+def spoken_token(token: str) -> str:
+    """A token as the narration says it: punctuation and special tokens by name, a word
+    piece (``##nor``) as the quoted piece."""
+    if token in SPOKEN_TOKENS:
+        return SPOKEN_TOKENS[token]
+    return f"the word piece '{token[2:]}'" if token.startswith("##") else f"'{token}'"

@@ -1,0 +1,1 @@
+"""Cameras: depth cues, the caching cameras, and every use of Manim's internals."""

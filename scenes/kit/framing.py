@@ -1,0 +1,140 @@
+"""Framing maths: Manim's 3D camera projection, the zoom that keeps points in the frame
+and out from under pinned panels, and the camera angles that show a plane face on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from manim import (
+    DL,
+    PI,
+    RIGHT,
+    UR,
+    Mobject,
+    config,
+    rotation_about_z,
+    rotation_matrix,
+)
+
+__all__ = [
+    "FRAME_MARGIN",
+    "PANEL_MARGIN",
+    "Box",
+    "view_rotation",
+    "project",
+    "fit_zoom",
+    "inside",
+    "boxes_meet",
+    "frame_box",
+    "meridian_orientation",
+]
+
+
+FRAME_MARGIN = 0.3
+"""Frame units kept free between every point and the frame's edge."""
+
+PANEL_MARGIN = 0.12
+"""Frame units kept free between every point and a panel pinned in the frame."""
+
+Box = tuple[float, float, float, float]
+"""A rectangle in frame units: ``(x_min, y_min, x_max, y_max)``."""
+
+
+def view_rotation(phi: float, theta: float) -> np.ndarray:
+    """The rotation Manim's 3D camera applies at polar angle ``phi`` and azimuth ``theta``
+    (radians, no roll): scene coordinates to view coordinates, the viewer on +z."""
+    return rotation_matrix(-phi, RIGHT) @ rotation_about_z(-theta - PI / 2)
+
+
+def project(points: np.ndarray, phi: float, theta: float, zoom: float, focal: float):
+    """Frame coordinates (x, y) of scene ``points`` as Manim's 3D camera projects them
+    (perspective ``focal`` distance, then ``zoom``), shape (k, 2)."""
+    view = np.atleast_2d(points) @ view_rotation(phi, theta).T
+    factor = focal / (focal - view[:, 2])
+    return view[:, :2] * (factor * zoom)[:, None]
+
+
+def fit_zoom(
+    points: np.ndarray,
+    phi: float,
+    theta: float,
+    focal: float,
+    keep_out: Sequence[Box] = (),
+    halves: np.ndarray | None = None,
+) -> float:
+    """The largest zoom at which every row of ``points`` projects inside the frame with
+    :data:`FRAME_MARGIN` to spare and outside every ``keep_out`` box (a panel pinned in the
+    frame, grown by :data:`PANEL_MARGIN`); infinite for no points.
+
+    ``halves`` (shape (k, 2), zero by default) is the half width and height each point
+    covers on screen whatever the zoom: a label facing the camera is drawn at its own size
+    around its projected centre. Zooming scales the projection ``p`` about the frame's
+    centre, so a point enters a box that does not hold the centre at the smallest ``z``
+    with ``z p`` inside it (grown by the point's halves); the fit stays below that.
+    """
+    points = np.atleast_2d(points)
+    if points.size == 0:
+        return np.inf
+    flat = project(points, phi, theta, 1.0, focal)
+    halves = np.zeros_like(flat) if halves is None else np.broadcast_to(halves, flat.shape)
+    frame = np.array([config.frame_width, config.frame_height]) / 2 - FRAME_MARGIN
+    room = np.maximum(frame - halves, 0.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        zoom = float(np.nanmin(np.where(flat == 0, np.inf, room / np.abs(flat))))
+    for box in keep_out:
+        zoom = min(zoom, _entry_zoom(flat, box, halves))
+    return zoom
+
+
+def _entry_zoom(flat: np.ndarray, box: Box, halves: np.ndarray) -> float:
+    """The smallest zoom at which a projected point ``z * flat`` enters ``box`` grown by
+    :data:`PANEL_MARGIN` and the point's ``halves`` (infinite when none does; a point whose
+    grown box holds the frame's centre cannot avoid it and is left out)."""
+    low = np.array(box[:2]) - PANEL_MARGIN - halves
+    high = np.array(box[2:]) + PANEL_MARGIN + halves
+    covers = (low <= 0) & (high >= 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        a, b = low / flat, high / flat
+    zero = flat == 0
+    enter = np.where(zero, np.where(covers, 0.0, np.inf), np.minimum(a, b)).max(axis=1)
+    leave = np.where(zero, np.where(covers, np.inf, -np.inf), np.maximum(a, b)).min(axis=1)
+    hits = (enter < leave) & (leave > 0) & ~covers.all(axis=1)
+    return float(np.max([enter[hits].min(), 0.0])) if hits.any() else np.inf
+
+
+def inside(flat: np.ndarray, box: Box, margin=0.0) -> np.ndarray:
+    """Which frame points ``flat`` (shape (k, 2)) lie inside ``box`` grown by ``margin``
+    (a number, or per point a half width and height, shape (k, 2))."""
+    flat = np.reshape(flat, (-1, 2))
+    low = np.array(box[:2]) - margin
+    high = np.array(box[2:]) + margin
+    return np.all((flat > low) & (flat < high), axis=1)
+
+
+def boxes_meet(a: Box, b: Box) -> bool:
+    """Whether two frame boxes overlap."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def frame_box(panel: Mobject) -> Box:
+    """The frame rectangle ``(x_min, y_min, x_max, y_max)`` a panel pinned in frame covers."""
+    (x0, y0, _), (x1, y1, _) = panel.get_corner(DL), panel.get_corner(UR)
+    return (float(x0), float(y0), float(x1), float(y1))
+
+
+def meridian_orientation(up: np.ndarray, right: np.ndarray) -> dict[str, float]:
+    r"""Camera angles (Manim's ``phi``, ``theta``, ``gamma``, radians) that show the plane of
+    the orthonormal pair (``right``, ``up``) face on, ``up`` pointing up the screen.
+
+    Manim's camera turns points by :math:`R_z(\gamma)` after :func:`view_rotation`;
+    its viewing direction is the unit normal ``right x up``, at polar angle ``phi`` and
+    azimuth ``theta``, and ``gamma`` turns ``up`` onto the screen's vertical.
+    """
+    normal = np.cross(right, up)
+    phi = float(np.arccos(np.clip(normal[2], -1.0, 1.0)))
+    theta = float(np.arctan2(normal[1], normal[0]))
+    seen = view_rotation(phi, theta) @ up
+    gamma = float(np.pi / 2 - np.arctan2(seen[1], seen[0]))
+    return {"phi": phi, "theta": theta, "gamma": gamma}
