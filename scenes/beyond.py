@@ -55,7 +55,8 @@ SWAP_SECONDS = 0.25
 """Seconds an outgoing panel takes to fade out, and then its successor to fade in."""
 
 WIDEN_SECONDS = 2.0
-"""Seconds the camera takes to zoom out to the wide circle, before anything new appears."""
+"""Seconds the camera takes to zoom out to the wide circle, before anything new appears,
+and then the wide rows take to fade in."""
 
 FIT = 3.2
 """Frame units (of the 8 of the frame's height) from the centre to the farthest point drawn.
@@ -289,11 +290,11 @@ class AnyWidth(HalfPlaneScene):
                 run_time=zoom_out,
                 added_anims=[*[FadeOut(m, rate_func=gone) for m in small], *swap],
             )
+            rest = tracker.duration - zoom_out
+            shown = squish_rate_func(smooth, 0.0, min(WIDEN_SECONDS / rest, 1.0))
             self.play(
-                FadeIn(self.wide_parts),
-                FadeIn(marks),
-                *[FadeIn(g) for g in groups],
-                run_time=tracker.duration - zoom_out,
+                *[FadeIn(m, rate_func=shown) for m in (self.wide_parts, marks, *groups)],
+                run_time=rest,
             )
 
     def land_on_circle(self) -> None:
