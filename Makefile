@@ -10,7 +10,7 @@ F     ?= mp4
 JOBS  ?=
 JOBS_FLAG := $(if $(JOBS),--jobs $(JOBS),)
 
-.PHONY: setup dev-setup video scene gifs stills slides bundle page docs-page docs-media contact-sheet bench test lint clean help activations-data
+.PHONY: setup dev-setup video scene gifs stills slides bundle page docs-page docs-media contact-sheet audit bench test lint clean help activations-data
 
 help:
 	@echo "make video  [Q=medium VOICE=hibari]   the narrated lecture -> media/normalization_geometry.mp4"
@@ -19,6 +19,7 @@ help:
 	@echo "make activations-data                 re-record the lecture's real activations (runs the model)"
 	@echo "make contact-sheet                    every scene at 25/50/75/100% -> docs/contact-sheet.png"
 	@echo "make slides | bundle  [Q=... OUT=...]  the slide deck; the publishable folder"
+	@echo "make audit                            check every scene as a viewer sees it (exit 1 on a finding)"
 	@echo "make page  [OUT=...]                  the live lesson and 3D explorer -> media/page/index.html"
 	@echo "make gifs | stills | docs-media | docs-page | bench | lint | clean"
 	@echo "make setup | dev-setup                the environment (dev-setup: plus the test tools)"
@@ -52,6 +53,9 @@ stills: setup
 contact-sheet: setup
 	$(VENV)/bin/normgeom render all --quality low --voice none $(JOBS_FLAG)
 	$(PY) -m normgeom.publish.contact_sheet media/scenes/480p15 docs/contact-sheet.png
+
+audit: setup
+	$(VENV)/bin/normgeom audit all $(JOBS_FLAG)
 
 bench: setup
 	$(if $(REFERENCE),$(PY) -m pip install -q matplotlib)

@@ -17,7 +17,19 @@ from __future__ import annotations
 from typing import ClassVar
 
 import numpy as np
-from manim import DEGREES, RIGHT, UP, Create, FadeIn, FadeOut, Text, VGroup, VMobject
+from manim import (
+    DEGREES,
+    RIGHT,
+    UP,
+    Create,
+    FadeIn,
+    FadeOut,
+    Text,
+    VGroup,
+    VMobject,
+    smooth,
+    squish_rate_func,
+)
 
 import normmath as nm
 from scenes.base.geometry import GeometryScene, vector_text
@@ -38,6 +50,13 @@ ARC_SAMPLES = 97
 
 AXIS_REACH = 1.3
 """How far the drawn axes reach, in radii."""
+
+SWAP_SECONDS = 0.25
+"""Seconds an outgoing panel takes to fade out, and then its successor to fade in."""
+
+WIDEN_SECONDS = 2.0
+"""Seconds the camera takes to zoom out to the wide circle, before anything new appears,
+and then the wide rows take to fade in."""
 
 FIT = 3.2
 """Frame units (of the 8 of the frame's height) from the centre to the farthest point drawn.
@@ -86,13 +105,22 @@ class HalfPlaneScene(GeometryScene):
         cross = figures.crosses(self.place([[0.0, radius]]))
         return VGroup(self.facing(stars), self.facing(cross))
 
-    def swap_readout(self, old: VGroup | None, lines, corner: str = "bottom_right") -> tuple:
-        """A new readout pinned in ``corner``, with the animations replacing ``old`` by it."""
+    def swap_panel(self, old, new, corner: str, run_time: float) -> list:
+        """Animations replacing panel ``old`` (if any) by ``new`` pinned in ``corner``
+        within a play of ``run_time``: the old one fades out in the first
+        :data:`SWAP_SECONDS`, then the new one fades in, never both at once."""
+        share = min(SWAP_SECONDS / run_time, 0.5)
+        fade_in = self.pin(new, corner)
+        if old is None:
+            return [fade_in]
+        fade_in.rate_func = squish_rate_func(smooth, share, min(2 * share, 1.0))
+        return [FadeOut(old, rate_func=squish_rate_func(smooth, 0.0, share)), fade_in]
+
+    def swap_readout(self, old, lines, run_time: float, corner: str = "bottom_right") -> tuple:
+        """A new readout of ``lines`` and the animations replacing ``old`` by it
+        (:meth:`swap_panel`)."""
         panel = panels.readout(lines)
-        anims = [self.pin(panel, corner)]
-        if old is not None:
-            anims.append(FadeOut(old, run_time=0.3))
-        return panel, anims
+        return panel, self.swap_panel(old, panel, corner, run_time)
 
 
 class AnyWidth(HalfPlaneScene):
@@ -215,7 +243,7 @@ class AnyWidth(HalfPlaneScene):
                 (f"|μ|/σ = {ratio:.2f}", "text"),
                 (f"angle RMS ↔ LN = {degrees_text(self.small.angle[0])}°", "rms"),
             ]
-            self.readout_panel, swap = self.swap_readout(None, lines)
+            self.readout_panel, swap = self.swap_readout(None, lines, tracker.duration)
             self.play(
                 FadeOut(self.sphere_parts),
                 FadeOut(self.axes),
@@ -250,23 +278,23 @@ class AnyWidth(HalfPlaneScene):
                     "positive",
                 ),
             ]
-            self.readout_panel, swap = self.swap_readout(self.readout_panel, lines)
+            zoom_out = min(WIDEN_SECONDS, tracker.duration / 2)
+            self.readout_panel, swap = self.swap_readout(self.readout_panel, lines, zoom_out)
             old_legend, self.legend_panel = self.legend_panel, panels.legend(self.wide_legend)
-            swap += [FadeOut(old_legend), self.pin(self.legend_panel, "top_left")]
-            fade_small = [
-                FadeOut(m) for m in (self.small_parts, self.ray, self.stars, self.ln_cross)
-            ]
-            fade_small += [FadeOut(self.points_mob.pop(name)) for name in ("x", "rms")]
+            swap += self.swap_panel(old_legend, self.legend_panel, "top_left", zoom_out)
+            small = [self.small_parts, self.ray, self.stars, self.ln_cross]
+            small += [self.points_mob.pop(name) for name in ("x", "rms")]
+            gone = squish_rate_func(smooth, 0.0, min(SWAP_SECONDS / zoom_out, 0.5))
             self.move_camera(
                 zoom=FIT / reach,
-                run_time=tracker.duration,
-                added_anims=[
-                    *fade_small,
-                    FadeIn(self.wide_parts),
-                    FadeIn(marks),
-                    *[FadeIn(g) for g in groups],
-                    *swap,
-                ],
+                run_time=zoom_out,
+                added_anims=[*[FadeOut(m, rate_func=gone) for m in small], *swap],
+            )
+            rest = tracker.duration - zoom_out
+            shown = squish_rate_func(smooth, 0.0, min(WIDEN_SECONDS / rest, 1.0))
+            self.play(
+                *[FadeIn(m, rate_func=shown) for m in (self.wide_parts, marks, *groups)],
+                run_time=rest,
             )
 
     def land_on_circle(self) -> None:
@@ -290,7 +318,9 @@ class AnyWidth(HalfPlaneScene):
                     "positive",
                 ),
             ]
-            self.readout_panel, swap = self.swap_readout(self.readout_panel, lines)
+            self.readout_panel, swap = self.swap_readout(
+                self.readout_panel, lines, tracker.duration
+            )
             self.play(*moves, *swap, run_time=tracker.duration)
 
     def conclude(self) -> None:
@@ -461,7 +491,7 @@ class RealActivations(HalfPlaneScene):
                 ),
                 (f"{len(self.modules)} LayerNorm modules", "text"),
             ]
-            self.readout_panel, swap = self.swap_readout(None, lines)
+            self.readout_panel, swap = self.swap_readout(None, lines, tracker.duration)
             self.play(
                 *self.panels(), FadeIn(parts), FadeIn(marks), *swap, run_time=tracker.duration
             )
@@ -472,7 +502,9 @@ class RealActivations(HalfPlaneScene):
             dots = self.point_group("tokens", self.lens(self.tokens_at(0)), "rms")
             cross = self.facing(figures.crosses(self.lens(self.equator_point)[None]))
             self.gaps = figures.curves(self.gaps_at(0), PALETTE["gap"], width=1.6, opacity=0.8)
-            self.readout_panel, swap = self.swap_readout(self.readout_panel, self.module_lines(0))
+            self.readout_panel, swap = self.swap_readout(
+                self.readout_panel, self.module_lines(0), tracker.duration
+            )
             self.play(
                 FadeIn(whole),
                 FadeIn(self.lens_frame()),
@@ -501,7 +533,9 @@ class RealActivations(HalfPlaneScene):
                 nm.interpolate(g0, g1, a) for g0, g1 in zip(gaps_begin, gaps_end, strict=True)
             ],
         )
-        self.readout_panel, swap = self.swap_readout(self.readout_panel, self.module_lines(end))
+        self.readout_panel, swap = self.swap_readout(
+            self.readout_panel, self.module_lines(end), run_time
+        )
         self.play(
             self.move_points("whole", whole),
             self.move_points("tokens", magnified),
@@ -532,5 +566,7 @@ class RealActivations(HalfPlaneScene):
                 (f"median angle, all tokens: {float(np.ma.median(self.angles)):.2f}°", "rms"),
                 (f"largest: {float(self.angles.max()):.2f}°", "rms"),
             ]
-            self.readout_panel, swap = self.swap_readout(self.readout_panel, lines)
+            self.readout_panel, swap = self.swap_readout(
+                self.readout_panel, lines, tracker.duration
+            )
             self.play(*swap, run_time=tracker.duration)

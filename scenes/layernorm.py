@@ -33,6 +33,9 @@ from scenes.kit.style import PALETTE
 
 __all__ = ["LayerNormScene", "MeanCentering", "Standardization", "Gain", "Bias", "Epsilon"]
 
+NARRATED_FIGURE_SHARE = 0.3
+"""Smallest share of the frame's height a figure the narration names spans on screen."""
+
 
 class LayerNormScene(GeometryScene):
     """LayerNorm scenes: the point cloud of the parameters and its LayerNorm steps."""
@@ -169,11 +172,15 @@ class Standardization(LayerNormScene):
 
     def show_sphere(self) -> None:
         with self.beat("sphere") as tracker:
-            self.play(Create(figures.sphere()), run_time=tracker.duration)
+            sphere = figures.sphere()
+            self.talks_about(sphere, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
+            self.play(Create(sphere), run_time=tracker.duration)
 
     def show_equator(self) -> None:
         with self.beat("equator") as tracker:
-            self.play(Create(figures.equator()), run_time=tracker.duration)
+            ring = figures.equator()
+            self.talks_about(ring, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
+            self.play(Create(ring), run_time=tracker.duration)
 
     def standardize(self) -> None:
         with self.beat("standardize") as tracker:
@@ -389,6 +396,7 @@ class Epsilon(LayerNormScene):
         with self.beat("intro") as tracker:
             self.plane = figures.plane(self.plane_half_size)
             marks = self.facing(figures.crosses(self.steps.standardized))
+            self.talks_about(marks, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
             self.add(self.plane, figures.sphere(), figures.equator())
             self.play(*self.panels(), FadeIn(marks), run_time=tracker.duration)
 

@@ -28,7 +28,7 @@ from manim import (
 )
 
 import normmath as nm
-from scenes.base.narrated import NarratedScene
+from scenes.base.narrated import NarratedScene, is_prediction
 from scenes.kit.lesson_board import (
     RULES,
     LessonBoard,
@@ -44,6 +44,9 @@ __all__ = ["LessonScene", "OneVectorLesson", "EdgeCases", "Invariances"]
 
 FADE_SECONDS = 0.5
 """Time a caption or formula takes to appear at the start of a beat."""
+
+MOVE_SECONDS = 2.0
+"""Longest time the counters take to reach a beat's state, before its caption appears."""
 
 BOARD_FADE_SECONDS = 1.0
 """Time the board takes to appear; the rest of its beat holds it still."""
@@ -115,6 +118,11 @@ class LessonScene(NarratedScene):
         old, self.caption = self.caption, new
         return _swap(old, FadeIn(new))
 
+    def unsay(self) -> list:
+        """Animations that fade the caption out (none when there is none)."""
+        old, self.caption = self.caption, VGroup()
+        return [FadeOut(old)] if old.has_points() or old.submobjects else []
+
     def focus(self, *parts: str) -> list[Animation]:
         """Animations that bring board ``parts`` (names in :data:`BOARD_PARTS`) into focus
         and veil the others; nothing for parts already as asked."""
@@ -151,6 +159,13 @@ class LessonScene(NarratedScene):
         else:
             self.wait(seconds)
 
+    def settled(self, state: LessonState) -> bool:
+        """Whether every counter shows ``state`` (to float precision)."""
+        now = self.tracker.state()
+        pairs = [*zip(now.vector, state.vector, strict=True), (now.gain, state.gain)]
+        pairs.append((now.eps, state.eps))
+        return all(abs(a - b) <= 1e-12 * max(1.0, abs(b)) for a, b in pairs)
+
     def beat_to(
         self,
         name: str,
@@ -158,16 +173,29 @@ class LessonScene(NarratedScene):
         caption: str | None = None,
         focus: tuple[str, ...] | None = None,
     ) -> None:
-        """Speak beat ``name``; first swap the caption and the focus (board parts, default
-        :attr:`default_focus`), then move to ``state``."""
+        """Speak beat ``name``: the old caption fades out while the focus moves (board
+        parts, default :attr:`default_focus`), the counters move to ``state`` within
+        :data:`MOVE_SECONDS`, and only then the new caption fades in; unless it asks a
+        question, it claims that the counters show ``state`` for as long as it is seen. The
+        rest of the beat is still."""
         with self.beat(name) as tracker:
+            frame = 1 / self.camera.frame_rate
             rest = tracker.duration
-            changes = [*self.say(caption)] if caption is not None else []
+            changes = [*(self.unsay() if caption is not None else [])]
             changes += self.focus(*(self.default_focus if focus is None else focus))
             if changes:
                 self.play(*changes, run_time=FADE_SECONDS)
                 rest -= FADE_SECONDS
-            self.go(state, max(rest, 1 / self.camera.frame_rate))
+            if self.tracker.to(state):
+                seconds = min(MOVE_SECONDS, max(rest - FADE_SECONDS, 2 * frame))
+                self.go(state, seconds)
+                rest -= seconds
+            if caption is not None:
+                self.play(*self.say(caption), run_time=FADE_SECONDS)
+                if not is_prediction(caption):  # a question states nothing
+                    self.claim(self.caption, lambda: self.settled(state), caption)
+                rest -= FADE_SECONDS
+            self.wait(max(rest, frame))
 
 
 def _swap(old: Mobject, entrance: Animation) -> list[Animation]:
@@ -261,7 +289,6 @@ class EdgeCases(LessonScene):
         zero = LessonState(nm.preset("zero"), self.base.gain, 0.0)
         constant = LessonState(nm.preset("constant"), self.base.gain, 0.0)
         return [
-            self.base,
             zero,
             zero.with_(gain=0.0),
             zero.with_(eps=self.small_eps),
@@ -271,15 +298,15 @@ class EdgeCases(LessonScene):
         ]
 
     def construct(self) -> None:
-        start, zero, gainless, zero_eps, constant, constant_eps, large = self.states()
+        zero, gainless, zero_eps, constant, constant_eps, large = self.states()
         with self.beat("zero_predict") as tracker:
             self.play(
                 *self.say("Zero vector, epsilon 0. Predict: both outputs?"),
                 *self.focus(*self.default_focus),
                 run_time=FADE_SECONDS,
             )
-            self.open_board(FADE_SECONDS)
-            self.go(zero, tracker.duration - 2 * FADE_SECONDS)
+            self.claim(self.caption, lambda: self.settled(zero), "the zero vector, epsilon 0")
+            self.open_board(tracker.duration - FADE_SECONDS)
         self.beat_to("zero_reveal", zero, "Both denominators are 0: Undefined, not zero")
         self.beat_to("gain_zero", gainless, "Gain 0 does not make an undefined output defined")
         small = nm.display(self.small_eps)

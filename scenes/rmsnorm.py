@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import numpy as np
-from manim import Create, FadeIn
+from manim import Create, FadeIn, smooth, squish_rate_func
 
 import normmath as nm
 from scenes.base.geometry import IDEAL_EPS, GeometryScene
@@ -22,6 +22,9 @@ from scenes.kit.panels import LegendEntry
 from scenes.kit.style import PALETTE
 
 __all__ = ["RMSNormScene", "RMSNormHealthy", "RMSNormCollapse", "RMSNormComparison"]
+
+MARKS_FADE_SHARE = 0.1
+"""Share of its beat the LayerNorm targets take to fade in (seen as the sentence names them)."""
 
 RMS_FORMULA = (
     r"\frac{x}{\mathrm{RMS}(x)},\qquad \mathrm{RMS}(x) = \sqrt{\tfrac{1}{n}\textstyle\sum_i x_i^2}"
@@ -77,8 +80,11 @@ class RMSNormScene(GeometryScene):
             self.add(figures.pole_axis(), self.facing(figures.pole_markers()), self.ones_label)
 
     def targets(self, points: np.ndarray) -> list:
-        """Fade-ins of the LayerNorm targets (crosses) of ``points``."""
-        return [FadeIn(self.facing(figures.crosses(self.ln(points))))]
+        """Fade-ins of the LayerNorm targets (crosses) of ``points``, which the beat talks
+        about."""
+        crosses = self.facing(figures.crosses(self.ln(points)))
+        self.talks_about(crosses, share=0.3)
+        return [FadeIn(crosses, rate_func=squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE))]
 
     def gaps(self, points: np.ndarray) -> list:
         """Creations of the gap lines from each RMSNorm output to its LayerNorm target."""

@@ -8,6 +8,7 @@ import pytest
 from fixtures.pipeline import TINY, rendered, tiny_target
 from manim import tempconfig
 
+from normgeom.audit.play import play
 from normgeom.cli import scene_options
 from normgeom.rendering import targets
 
@@ -86,16 +87,12 @@ def render_scene(silent_voice, scene_media):
 
 @pytest.fixture
 def sample_scene(silent_voice, scene_media):
-    """Play a scene class frame by frame at ``fps`` without drawing, calling
-    ``probe(scene, time)`` where each frame would be drawn; return the finished scene."""
+    """Play a scene class frame by frame at ``fps`` without drawing (the frame auditor's
+    headless play), calling ``probe(scene, time)`` at each frame with the scene time; return
+    the finished scene."""
 
     def run(scene_class, probe, fps=3):
-        settings = {**SCENE_TEST, "frame_rate": fps, "media_dir": str(scene_media)}
-        with tempconfig({**settings, "dry_run": True}):
-            scene = scene_class()
-            scene.renderer.render = lambda s, t, moving=None: probe(s, t)
-            scene.render()
-        return scene
+        return play(scene_class, probe, fps, scene_media)
 
     return run
 

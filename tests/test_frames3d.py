@@ -89,8 +89,7 @@ def test_every_drawn_point_and_label_stays_in_the_frame_and_out_from_under_the_p
         if len(points) == 0:
             return
         xy = frame_positions(scene.renderer.camera, points)
-        beat = list(scene_beats(scene_class))[len(scene.beats_done)]
-        when = (beat, round(scene.renderer.time + time, 1))
+        when = (scene.beat_name, round(time, 1))
         if np.any(np.abs(xy) + halves > half):
             outside.append(when)
         for box in scene.keep_out():

@@ -22,6 +22,7 @@ from normgeom.rendering.probe import duration
 from normgeom.rendering.runner import Runner
 from normgeom.rendering.state import RecordId, State
 from normgeom.rendering.targets import Target, resolve_scenes
+from scenes.base.narrated import END_HOLD
 from scenes.base.parameters import SceneParams
 
 pytestmark = pytest.mark.render
@@ -115,7 +116,8 @@ def test_narrated_scene_audio_lasts_as_long_as_its_beats():
         assert container.streams.audio
         audio = container.streams.audio[0]
         audio_seconds = float(audio.duration * audio.time_base)
-    assert narrated.duration == pytest.approx(sum(speech), abs=2 * frame)
+    # the scene ends on END_HOLD still, silent seconds after its last beat
+    assert narrated.duration == pytest.approx(sum(speech) + END_HOLD, abs=2 * frame)
     assert audio_seconds == pytest.approx(sum(speech), abs=2 * frame)
 
 

@@ -178,6 +178,49 @@ def doctor(voice: str | None = options.VOICE) -> None:
         fail(f"missing: {', '.join(missing)} (see the fix column)", code=1)
 
 
+@app.command()
+def audit(
+    scenes: list[str] | None = options.SCENES_OR_ALL,
+    voice: str = typer.Option("none", "--voice", help="none (default: silent timing), hibari, ..."),
+    as_json: bool = typer.Option(False, "--json", help="print the findings as JSON on stdout"),
+    jobs: int | None = options.JOBS,
+    gamma: str | None = options.GAMMA,
+    beta: str | None = options.BETA,
+    eps: str | None = options.EPS,
+    points: str | None = options.POINTS,
+    vector: str | None = options.VECTOR,
+    config: str | None = options.CONFIG,
+) -> None:
+    """Check every 0.25 s of scenes as a viewer sees them: one line per finding, exit 1 on any."""
+    import json
+
+    from normgeom.audit.run import ScenePlay, audit_scenes
+    from normgeom.rendering.targets import resolve_scenes
+
+    with user_errors():
+        targets = resolve_scenes(scenes or ["all"])
+        settings = render_settings("low", voice, jobs, config, gamma, beta, eps, points, vector)
+    plays = [ScenePlay(t, settings.params, settings.voice) for t in targets]
+
+    def report(play, findings) -> None:
+        if not as_json:
+            for finding in findings:
+                print(finding.line(), flush=True)
+
+    results = audit_scenes(plays, settings.jobs, Layout.default(), on_done=report)
+    found = [f for findings in results for f in findings]
+    if as_json:
+        scenes_data = [
+            {"scene": p.target.name, "findings": [f.data() for f in findings]}
+            for p, findings in zip(plays, results, strict=True)
+        ]
+        print(json.dumps({"scenes": scenes_data, "findings": len(found)}, indent=1))
+    else:
+        print(f"{len(found)} finding(s) in {len(plays)} scene(s)", file=sys.stderr)
+    if found:
+        raise typer.Exit(1)
+
+
 @app.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 def activations(
     ctx: typer.Context,

@@ -15,14 +15,22 @@ Predictions: a beat whose filled text ends with a question is followed by a paus
 :data:`PREDICTION_PAUSE` seconds with an on-screen cue ("Pause and predict" and a shrinking
 countdown bar, the only thing that moves); the cue leaves as the next beat (the reveal)
 starts, so a slide ends on the question and its cue.
+
+What a viewer must see is declared for the frame auditor (:mod:`normgeom.audit`): each
+spoken beat is recorded (:class:`Spoken`), a beat names the objects it talks about with
+:meth:`Narrated.talks_about`, a caption or readout that states a fact holds a predicate
+(:meth:`Narrated.claim`), and a scene lists the rules it has a reason to break, each with
+that reason, in ``audit_exceptions``.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from manim import Group, Mobject, Scene, ThreeDScene, UpdateFromAlphaFunc, linear
 from manim_voiceover import VoiceoverScene
@@ -39,6 +47,12 @@ from scenes.voice.wording import Template, fill
 
 __all__ = [
     "PREDICTION_PAUSE",
+    "END_HOLD",
+    "FOCUS_SHARE",
+    "Spoken",
+    "Focus",
+    "Claim",
+    "AuditException",
     "scene_beats",
     "is_prediction",
     "Narrated",
@@ -46,8 +60,55 @@ __all__ = [
     "NarratedThreeDScene",
 ]
 
+END_HOLD = 1.25
+"""Seconds of stillness every scene ends on, so a cut to the next chapter is clean."""
+
 PREDICTION_PAUSE = 3.0
 """Seconds of silence, with the cue on screen, between a prediction question and its answer."""
+
+
+FOCUS_SHARE = 0.06
+"""Default smallest share of the frame's height a focus object spans on screen."""
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """One spoken beat: its name and the scene times its speech starts and ends."""
+
+    name: str
+    start: float
+    end: float
+
+
+@dataclass(frozen=True)
+class Focus:
+    """What beat ``beat`` talks about from scene time ``start`` (the sentence naming it) to
+    the beat's end: ``mobjects`` seen together, spanning at least ``share`` of the frame's
+    height on screen."""
+
+    beat: str
+    start: float
+    mobjects: tuple[Mobject, ...]
+    share: float
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A fact stated on screen: while ``shown`` is visible, ``holds()`` must be true."""
+
+    shown: Mobject
+    holds: Callable[[], bool]
+    fact: str
+
+
+@dataclass(frozen=True)
+class AuditException:
+    """A frame-audit rule this scene breaks on purpose: findings of ``rule`` whose objects
+    match the glob ``objects`` are excused, for ``reason``."""
+
+    rule: str
+    objects: str
+    reason: str
 
 
 def is_prediction(text: str) -> bool:
@@ -84,6 +145,8 @@ class Narrated(VoiceoverScene):
     """The camera class used unless ``settings.caching_cameras`` is off (None: Manim's)."""
     stock_camera: type | None = None
     """The camera class used when ``settings.caching_cameras`` is off (None: Manim's)."""
+    audit_exceptions: ClassVar[tuple[AuditException, ...]] = ()
+    """The frame-audit rules this scene breaks on purpose, each with its reason."""
 
     def __init__(self, settings: SceneSettings | None = None, **kwargs) -> None:
         self.settings = settings or SceneSettings.from_environment()
@@ -100,6 +163,28 @@ class Narrated(VoiceoverScene):
         self.cue = Group()
         self.pauses: list[tuple[str, float, Group]] = []
         """Each prediction pause: its beat, its seconds and its cue."""
+        self.spoken: list[Spoken] = []
+        self.focuses: list[Focus] = []
+        self.claims: list[Claim] = []
+        self.beat_name, self.beat_start = "", 0.0
+
+    def talks_about(self, *mobjects: Mobject, share: float = FOCUS_SHARE, after: float = 0.0):
+        """Declare that the beat being spoken talks about ``mobjects`` from ``after`` seconds
+        into it (the sentence naming them) to its end; they must then be visible, unoccluded
+        and span at least ``share`` of the frame's height on screen."""
+        start = self.beat_start + after
+        self.focuses.append(Focus(self.beat_name, start, tuple(mobjects), share))
+
+    def claim(self, shown: Mobject, holds: Callable[[], bool], fact: str) -> Mobject:
+        """Declare that ``shown`` (a caption or readout) states ``fact``, which ``holds()``
+        checks; return ``shown``."""
+        self.claims.append(Claim(shown, holds, fact))
+        return shown
+
+    def tear_down(self) -> None:
+        """End on :data:`END_HOLD` seconds of the last picture, nothing moving."""
+        self.wait(END_HOLD)
+        super().tear_down()
 
     def narration_values(self) -> dict[str, object]:
         """Hook: the values and conditions this scene's narration texts use (none here)."""
@@ -128,8 +213,10 @@ class Narrated(VoiceoverScene):
         next_slide = getattr(self, "next_slide", None)
         if next_slide is not None:
             next_slide(notes=text)
+        self.beat_name, self.beat_start = name, self.renderer.time
         with self.voiceover(text=text, subcaption=text) as tracker:
             yield tracker
+        self.spoken.append(Spoken(name, self.beat_start, self.beat_start + tracker.duration))
         self.beats_done.append(name)
         if name == self.settings.stop_after:
             end_scene()

@@ -1,0 +1,84 @@
+"""Audit scenes: play each headlessly, check every sample, gather the findings.
+
+Each scene is audited in a fresh worker process of its own (Manim keeps global state), up
+to ``jobs`` at once; the findings a scene excuses (its ``audit_exceptions``) are dropped.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from normgeom.audit.findings import Finding, excused
+from normgeom.rendering.paths import Layout
+from normgeom.rendering.targets import Target
+from scenes.base.parameters import SceneParams, SceneSettings
+
+__all__ = ["SAMPLES_PER_SECOND", "ScenePlay", "audit_class", "audit_scenes"]
+
+SAMPLES_PER_SECOND = 4
+"""Moments checked per second of scene time (every 0.25 s)."""
+
+
+@dataclass(frozen=True)
+class ScenePlay:
+    """What to audit: a scene, its parameters and its voice (timing)."""
+
+    target: Target
+    params: SceneParams
+    voice: str
+
+
+def audit_class(scene_class: type, settings: SceneSettings, layout: Layout) -> list[Finding]:
+    """Play ``scene_class`` with ``settings`` and return its findings, excuses applied."""
+    from normgeom.audit.play import play
+    from normgeom.audit.rules import Auditor
+    from normgeom.audit.screen import Namer, snapshot
+
+    name = scene_class.__name__
+    auditor, namer = Auditor(name, 1.0 / SAMPLES_PER_SECOND), Namer()
+
+    def probe(scene, time: float) -> None:
+        auditor.look(snapshot(scene, time, namer), scene)
+
+    folder = layout.media / "typeset" / name
+    scene = play(
+        lambda: scene_class(settings=settings),
+        probe,
+        SAMPLES_PER_SECOND,
+        layout.work / "audit",
+        folder / "texts",
+        folder / "Tex",
+    )
+    findings = auditor.finish(scene.renderer.time)
+    return [f for f in findings if not excused(f, scene_class.audit_exceptions)]
+
+
+def _audit_one(play_: ScenePlay, layout: Layout) -> list[Finding]:
+    from normgeom.rendering.job import RenderJob
+    from normgeom.rendering.quality import resolve_quality
+    from normgeom.rendering.worker import scene_class
+
+    job = RenderJob(play_.target, resolve_quality("low"), play_.voice, play_.params)
+    settings = SceneSettings(
+        params=play_.params,
+        voice=play_.voice,
+        voice_cache=str(layout.voice_cache(play_.target)),
+    )
+    return audit_class(scene_class(job, layout), settings, layout)
+
+
+def audit_scenes(plays: list[ScenePlay], jobs: int, layout: Layout, on_done=None):
+    """The findings of every play, in the order given; ``on_done(play, findings)`` is
+    called as each finishes."""
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(jobs, mp_context=context, max_tasks_per_child=1) as pool:
+        futures = [pool.submit(_audit_one, p, layout) for p in plays]
+        results = []
+        for play_, future in zip(plays, futures, strict=True):
+            findings = future.result()
+            if on_done is not None:
+                on_done(play_, findings)
+            results.append(findings)
+    return results

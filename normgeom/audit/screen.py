@@ -1,0 +1,339 @@
+"""What a viewer sees at one moment: every drawn thing as a box on screen, after the camera.
+
+A scene's mobjects are read as *shapes*, each with its kind, its box in frame units (after
+the camera's own projection: Manim's ``transform_points_pre_display``, so perspective, zoom,
+camera-facing labels and fixed-in-frame panels come out where they are drawn), its opacity,
+its place in the drawing order and a digest of its on-screen points:
+
+- ``text``: a ``Text``, ``MathTex``, lesson ``TextPath`` or ``Readout``, or glyphs merged
+  into one filled outline without stroke (the kit's flattened labels); one shape each;
+- ``panel``: the opaque backing of a legend, readout or cue (``BackgroundRectangle``);
+- ``veil``: a background-coloured cover that makes what lies under it recede;
+- ``marker``: a dot, a star or a small stroked mark (a cross);
+- ``figure``: anything else drawn (wireframes, planes, lines, trails, bars).
+
+A text's opacity is its own times what the veils drawn over it let through. Names come
+from the scene's attributes (``caption``, ``points_mob['rms']``, ``axes[1]``), a text's
+own words where it keeps them, else its class; a name, once given, stays with its object.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+import numpy as np
+from manim import (
+    BackgroundRectangle,
+    Dot,
+    MathTex,
+    Mobject,
+    Rectangle,
+    SingleStringMathTex,
+    Star,
+    Text,
+    VMobject,
+    config,
+)
+from manim.utils.color import ManimColor
+from manim.utils.family import extract_mobject_family_members
+
+from scenes.kit.lesson_board import Readout, TextPath
+from scenes.kit.style import PALETTE
+
+__all__ = ["Shape", "Snapshot", "Namer", "snapshot", "VISIBLE", "frame_half"]
+
+VISIBLE = 0.15
+"""Opacity above which a viewer sees a thing."""
+
+_MARK_SIZE = 0.6
+"""Largest side, in frame units, of a stroked mark counted as a marker."""
+
+_PIXEL = 8.0 / 480
+"""One pixel of the 480p frame, in frame units (for the motion digest)."""
+
+Box = tuple[float, float, float, float]
+
+_MANIM_LISTS = {"mobjects", "foreground_mobjects", "moving_mobjects", "static_mobjects"}
+"""Manim's own lists of a scene's mobjects (no names of what they hold)."""
+
+
+def frame_half() -> np.ndarray:
+    """Half the frame's width and height, in frame units."""
+    return np.array([config.frame_width, config.frame_height]) / 2
+
+
+@dataclass
+class Shape:
+    """One thing drawn: ``kind`` (see the module), ``box`` (x0, y0, x1, y1 in frame
+    units), ``opacity`` (after veils), drawing ``order`` (its last member's), ``panel`` (the id
+    of the panel group it belongs to, if any), ``digest`` of its on-screen points and style,
+    and the ids of its mobject and members."""
+
+    uid: int
+    name: str
+    group: str
+    kind: str
+    box: Box
+    opacity: float
+    order: int
+    panel: int | None
+    digest: bytes
+    members: frozenset[int] = field(default_factory=frozenset)
+
+    @property
+    def visible(self) -> bool:
+        return self.opacity > VISIBLE
+
+    @property
+    def area(self) -> float:
+        x0, y0, x1, y1 = self.box
+        return max(x1 - x0, 0.0) * max(y1 - y0, 0.0)
+
+    @property
+    def centre(self) -> np.ndarray:
+        x0, y0, x1, y1 = self.box
+        return np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+
+
+@dataclass
+class Snapshot:
+    """Every shape drawn at scene time ``time``, and which shape holds each mobject id."""
+
+    time: float
+    shapes: list[Shape]
+    by_member: dict[int, Shape]
+
+    def shapes_of(self, mobject: Mobject) -> list[Shape]:
+        """The shapes drawing ``mobject`` or its members (none when it is not shown)."""
+        found = {id(s): s for m in mobject.get_family() if (s := self.by_member.get(id(m)))}
+        return list(found.values())
+
+
+class Namer:
+    """Readable, stable names of a scene's mobjects (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.names: dict[int, str] = {}
+        self._keep: list[Mobject] = []
+
+    def learn(self, scene) -> None:
+        """Name the mobjects held in the scene's attributes that have no name yet."""
+        for attribute, value in vars(scene).items():
+            if attribute.startswith("_") or attribute in _MANIM_LISTS:
+                continue
+            for suffix, item in _items(value):
+                self._name(item, f"{attribute}{suffix}")
+
+    def _name(self, mobject: Mobject, name: str) -> None:
+        if id(mobject) not in self.names:
+            self.names[id(mobject)] = name
+            self._keep.append(mobject)  # a kept object's id is never reused
+
+    def name_of(self, mobject: Mobject, parent: str, index: int) -> str:
+        """The name of ``mobject``, the ``index``-th member of the mobject named ``parent``
+        (a scene's unnamed top-level mobject: its class and palette colour)."""
+        if id(mobject) not in self.names:
+            self._name(mobject, f"{parent}[{index}]" if parent else _described(mobject))
+        return self.names[id(mobject)]
+
+
+def _described(mobject: Mobject) -> str:
+    """``VGroup(pole)``: a mobject's class and the palette name of its first drawn colour."""
+    leaves = [m for m in mobject.family_members_with_points() if isinstance(m, VMobject)]
+    colours = {ManimColor(hex_).to_hex().lower(): name for name, hex_ in PALETTE.items()}
+    for leaf in leaves[:1]:
+        drawn = leaf.get_fill_color() if _opacity(leaf) and leaf.get_fill_opacity() else None
+        colour = (drawn or leaf.get_stroke_color()).to_hex().lower()
+        if colour in colours:
+            return f"{type(mobject).__name__}({colours[colour]})"
+    return type(mobject).__name__
+
+
+def _items(value, depth: int = 0):
+    """(suffix, mobject) pairs held by an attribute value: a mobject, or lists, tuples and
+    dicts of them (two levels deep)."""
+    if isinstance(value, Mobject):
+        yield "", value
+    elif depth < 2 and isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            for suffix, mob in _items(item, depth + 1):
+                yield f"[{i}]{suffix}", mob
+    elif depth < 2 and isinstance(value, dict):
+        for key, item in value.items():
+            for suffix, mob in _items(item, depth + 1):
+                yield f"[{key!r}]{suffix}", mob
+
+
+def _words(mobject: Mobject) -> str | None:
+    """The words a text mobject shows, where it keeps them."""
+    for attribute in ("original_text", "text", "tex_string"):
+        words = getattr(mobject, attribute, None)
+        if isinstance(words, str) and words:
+            return words
+    name = getattr(mobject, "name", "")
+    return name if name and name != type(mobject).__name__ else None
+
+
+def _subpaths(mobject: VMobject) -> int:
+    """How many subpaths a VMobject's cubic Bezier points make (a piece whose start is not
+    the previous piece's end starts a new one)."""
+    points = mobject.points
+    if len(points) < 4:
+        return 0
+    ends, starts = points[3:-1:4], points[4::4]
+    return 1 + int(np.any(np.abs(ends - starts) > 1e-6, axis=1).sum())
+
+
+def _is_glyphs(mobject: Mobject) -> bool:
+    """Glyphs merged into one filled outline without stroke (several closed subpaths)."""
+    if type(mobject) is not VMobject or len(mobject.points) < 8 or mobject.submobjects:
+        return False
+    filled = float(np.max(mobject.get_fill_opacities(), initial=0.0)) > 0
+    stroked = float(np.max(mobject.get_stroke_width(), initial=0.0)) > 0
+    return filled and not stroked and _subpaths(mobject) >= 2
+
+
+def _is_text(mobject: Mobject) -> bool:
+    text_types = (Text, MathTex, SingleStringMathTex, TextPath, Readout)
+    return isinstance(mobject, text_types) or _is_glyphs(mobject)
+
+
+def _is_veil(mobject: Mobject) -> bool:
+    if not isinstance(mobject, Rectangle) or isinstance(mobject, BackgroundRectangle):
+        return False
+    background = ManimColor(config.background_color).to_hex()
+    return mobject.get_fill_color().to_hex() == background
+
+
+def _opacity(mobject: Mobject) -> float:
+    """The largest opacity a mobject is drawn with (fill, or stroke where it has width)."""
+    if not isinstance(mobject, VMobject):
+        return float(getattr(mobject, "opacity", 1.0) or 0.0)
+    fill = float(np.max(mobject.get_fill_opacities(), initial=0.0))
+    width = float(np.max(mobject.get_stroke_width(), initial=0.0))
+    stroke = float(np.max(mobject.get_stroke_opacities(), initial=0.0)) if width > 0 else 0.0
+    return max(fill, stroke)
+
+
+def _kind(mobject: Mobject, box: Box) -> str:
+    if isinstance(mobject, BackgroundRectangle):
+        return "panel"
+    if _is_veil(mobject):
+        return "veil"
+    if isinstance(mobject, Dot | Star):
+        return "marker"
+    small = max(box[2] - box[0], box[3] - box[1]) <= _MARK_SIZE
+    if type(mobject) is VMobject and small and _subpaths(mobject) >= 2:
+        return "marker"
+    return "figure"
+
+
+def _screen_points(camera, mobject: Mobject) -> np.ndarray:
+    return camera.transform_points_pre_display(mobject, mobject.points)[:, :2]
+
+
+def _box(points: np.ndarray) -> Box:
+    low, high = points.min(axis=0), points.max(axis=0)
+    return (float(low[0]), float(low[1]), float(high[0]), float(high[1]))
+
+
+def _digest(points: list[np.ndarray], opacity: float) -> bytes:
+    digest = hashlib.blake2b(digest_size=12)
+    for p in points:
+        digest.update(np.round(p / (_PIXEL / 2)).astype(np.int32).tobytes())
+    digest.update(np.float32(round(opacity, 3)).tobytes())
+    return digest.digest()
+
+
+def snapshot(scene, time: float, namer: Namer) -> Snapshot:
+    """The shapes of ``scene`` as its camera draws them now, in drawing order."""
+    camera = scene.renderer.camera
+    if hasattr(camera, "reset_rotation_matrix"):
+        camera.reset_rotation_matrix()
+    namer.learn(scene)
+    leaves = extract_mobject_family_members(
+        scene.mobjects, use_z_index=camera.use_z_index, only_those_with_points=True
+    )
+    roots = getattr(camera, "fixed_in_frame_mobjects", ())
+    fixed = {id(m) for root in roots for m in root.get_family()}
+    order = {id(m): i + (len(leaves) if id(m) in fixed else 0) for i, m in enumerate(leaves)}
+    shapes: list[Shape] = []
+
+    def walk(mobject: Mobject, name: str, group: str, panel: int | None) -> None:
+        if _is_text(mobject):
+            members = [m for m in mobject.family_members_with_points() if id(m) in order]
+            if members:
+                points = [_screen_points(camera, m) for m in members]
+                words = _words(mobject)
+                label = f"{name} {words!r}" if words else name
+                opacity = max(_opacity(m) for m in members)
+                shapes.append(
+                    Shape(
+                        id(mobject),
+                        label,
+                        group,
+                        "text",
+                        _box(np.concatenate(points)),
+                        opacity,
+                        max(order[id(m)] for m in members),
+                        panel,
+                        _digest(points, opacity),
+                        frozenset(id(m) for m in mobject.get_family()),
+                    )
+                )
+            return
+        if id(mobject) in order:
+            points = _screen_points(camera, mobject)
+            box = _box(points)
+            opacity = _opacity(mobject)
+            shapes.append(
+                Shape(
+                    id(mobject),
+                    name,
+                    group,
+                    _kind(mobject, box),
+                    box,
+                    opacity,
+                    order[id(mobject)],
+                    panel,
+                    _digest([points], opacity),
+                    frozenset({id(mobject)}),
+                )
+            )
+        subs = mobject.submobjects
+        if subs and isinstance(subs[0], BackgroundRectangle):
+            panel = id(mobject)
+        for i, sub in enumerate(subs):
+            sub_name = namer.name_of(sub, name, i)
+            own = not sub_name.startswith(f"{name}[")  # named by the scene, not by place
+            walk(sub, sub_name, sub_name if own else group, panel)
+
+    for i, top in enumerate(scene.mobjects):
+        name = namer.name_of(top, "", i)
+        walk(top, name, name, None)
+    _apply_veils(shapes)
+    shapes.sort(key=lambda s: s.order)
+    by_member = {member: s for s in shapes for member in s.members}
+    return Snapshot(time, shapes, by_member)
+
+
+def _apply_veils(shapes: list[Shape]) -> None:
+    """Lower each shape's opacity by every veil drawn over its centre."""
+    veils = [s for s in shapes if s.kind == "veil" and s.opacity > 0]
+    for shape in shapes:
+        for veil in veils:
+            if veil.order > shape.order and contains(veil.box, shape.centre):
+                shape.opacity *= 1.0 - veil.opacity
+
+
+def contains(box: Box, point: np.ndarray) -> bool:
+    """Whether ``point`` (x, y) lies inside ``box``."""
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+def intersection(a: Box, b: Box) -> float:
+    """The area two boxes share."""
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return max(width, 0.0) * max(height, 0.0)
