@@ -15,6 +15,10 @@ import normmath as nm
 from scenes.base.geometry import GeometryScene
 from scenes.kit import figures
 from scenes.kit.panels import LegendEntry
+from scenes.kit.style import PALETTE
+
+APPEAR = 1.0
+"""Seconds a beat's figure takes to appear; the beat's sentence names it from then on."""
 
 
 class Projection(GeometryScene):
@@ -51,13 +55,19 @@ class Projection(GeometryScene):
     def show_vector(self) -> None:
         with self.beat("vector") as tracker:
             point = self.point_group("x", self.x[None], "raw")
-            self.talks_about(point)
-            self.play(*self.panels(), FadeIn(point), run_time=tracker.duration)
+            arrow = figures.segments(np.zeros(3), self.x, PALETTE["raw"], width=3)
+            self.play(*self.panels(), FadeIn(point), Create(arrow), run_time=APPEAR)
+            self.talks_about(point, arrow, after=APPEAR)  # the sentence names the vector
+            self.wait(tracker.duration - APPEAR)
 
     def split(self) -> None:
         with self.beat("split") as tracker:
             line = figures.mean_axis(figures.axis_length(self.renderer.camera.get_zoom()))
-            centered = self.point_group("centered", self.centered[None], "centered")
             mean = self.point_group("mean", self.mean_part[None], "mean_axis")
-            self.talks_about(centered, mean, after=0.3)
-            self.play(Create(line), FadeIn(centered), FadeIn(mean), run_time=tracker.duration)
+            centered = self.point_group("centered", self.centered[None], "centered")
+            parts = figures.segments(
+                np.zeros((2, 3)), np.vstack([self.mean_part, self.centered]), PALETTE["text"]
+            )
+            self.play(Create(line), FadeIn(mean), FadeIn(centered), Create(parts), run_time=APPEAR)
+            self.talks_about(mean, centered, parts, after=APPEAR)
+            self.wait(tracker.duration - APPEAR)

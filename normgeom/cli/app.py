@@ -179,17 +179,13 @@ def doctor(voice: str | None = options.VOICE) -> None:
 
 
 @app.command()
+@options.scene_parameters
 def audit(
     scenes: list[str] | None = options.SCENES_OR_ALL,
     voice: str = typer.Option("none", "--voice", help="none (default: silent timing), hibari, ..."),
     as_json: bool = typer.Option(False, "--json", help="print the findings as JSON on stdout"),
-    jobs: int | None = options.JOBS,
-    gamma: str | None = options.GAMMA,
-    beta: str | None = options.BETA,
-    eps: str | None = options.EPS,
-    points: str | None = options.POINTS,
-    vector: str | None = options.VECTOR,
-    config: str | None = options.CONFIG,
+    jobs: str | None = options.JOBS,
+    parameters: ParameterOptions | None = None,
 ) -> None:
     """Check every 0.25 s of scenes as a viewer sees them: one line per finding, exit 1 on any."""
     import json
@@ -199,7 +195,7 @@ def audit(
 
     with user_errors():
         targets = resolve_scenes(scenes or ["all"])
-        settings = render_settings("low", voice, jobs, config, gamma, beta, eps, points, vector)
+        settings = render_settings("low", voice, jobs, parameters)
     plays = [ScenePlay(t, settings.params, settings.voice) for t in targets]
 
     def report(play, findings) -> None:
