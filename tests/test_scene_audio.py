@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from normgeom.compose.loudness import measure_file
 from normgeom.render.job import RenderJob
 from normgeom.render.paths import Layout
 from normgeom.render.quality import resolve_quality
 from normgeom.render.runner import Runner
 from normgeom.render.targets import resolve_scenes
-from scenes.loudness import MAX_TRUE_PEAK_DBTP, TARGET_LUFS, measure_file
+from scenes.loudness import MAX_TRUE_PEAK_DBTP, TARGET_LUFS
 from scenes.voices import DEFAULT_VOICE
 
 pytestmark = pytest.mark.render

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from normgeom.compose.clips import Chapter, Clip, clip_spans, compose
+from normgeom.compose.loudness import loudness_report
 from normgeom.compose.manifest import ChapterEntry, Manifest, PartEntry
 from normgeom.compose.subtitles import read_srt, shift_cues, to_srt, to_vtt
 from normgeom.render.atomic import write_text
@@ -23,7 +24,6 @@ from normgeom.render.runner import JobResult
 from normgeom.render.state import RecordId, State
 from normgeom.render.versions import versions
 from scenes.catalog import LECTURE_TITLE
-from scenes.loudness import loudness_report
 
 __all__ = ["LectureFiles", "LectureResult", "lecture_files", "youtube_chapters", "build_lecture"]
 
