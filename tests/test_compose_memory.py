@@ -8,9 +8,11 @@ import sys
 import textwrap
 from pathlib import Path
 
+import numpy as np
 from fixtures.pipeline import make_clip
 
 MAX_RSS_BYTES = 0.6e9
+RATE = 48000
 COMPOSE = textwrap.dedent(
     """
     import json, resource, sys
@@ -33,7 +35,9 @@ COMPOSE = textwrap.dedent(
 
 
 def test_a_sixty_minute_lecture_composes_in_bounded_memory(tmp_path):
-    clip = make_clip(tmp_path / "part.mp4", 240.0, fps=5)  # 4 minutes of tone and picture
+    sound = np.zeros((240 * RATE, 2), np.float32)  # 4 minutes, a tone in the first ten seconds
+    sound[: 10 * RATE] = 0.2 * np.sin(2 * np.pi * 440 * np.arange(10 * RATE) / RATE)[:, None]
+    clip = make_clip(tmp_path / "part.mp4", 240.0, fps=5, samples=sound)
     tests = Path(__file__).parent
     run = subprocess.run(
         [sys.executable, "-c", COMPOSE, str(clip), "15", str(tmp_path)],

@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 from fixtures.pipeline import make_clip
 
-from normgeom.compose.loudness import loudness_report, measure_file
-from scenes.loudness import integrated_lufs, true_peak_db
+from normgeom.compose.clips import Clip, compose
+from normgeom.compose.loudness import LoudnessTap, loudness_report, measure_file
+from scenes.loudness import Loudness, integrated_lufs, true_peak_db
 
 RATE = 48000
 
@@ -80,6 +81,30 @@ def test_measure_file_reads_each_span_of_an_mp4(tmp_path):
     assert whole.lufs == pytest.approx(expected, abs=0.1)
     assert first.lufs == pytest.approx(expected, abs=0.1)
     assert measure_file(clip)[0].lufs == pytest.approx(whole.lufs, abs=0.05)
-    report = loudness_report(clip, [("A", 0.0, 1.0), ("B", 1.0, 3.0)])
-    assert [c["title"] for c in report["chapters"]] == ["A", "B"]
-    assert report["integrated_lufs"] == pytest.approx(whole.lufs, abs=0.05)
+
+
+def test_the_tap_measures_what_the_finished_file_holds(tmp_path):
+    talk = lecture_like(20.0, seed=8)
+    clips = [
+        Clip("Card", make_clip(tmp_path / "card.mp4", 2.0, audio=False)),
+        Clip("One", make_clip(tmp_path / "one.mp4", 8.0, samples=talk[: 8 * RATE])),
+        Clip("Two", make_clip(tmp_path / "two.mp4", 12.0, samples=talk[8 * RATE :])),
+    ]
+    spans = [(0.0, float("inf")), (0.0, 10.0), (10.0, 22.0), (9.5, 9.8)]
+    with LoudnessTap(spans) as tap:
+        compose(clips, tmp_path / "out.mp4", tap=tap)
+    from_file = measure_file(tmp_path / "out.mp4", spans)
+    assert len(tap.results) == len(spans) and tap.results[2].lufs is not None
+    for tapped, read in zip(tap.results, from_file, strict=True):
+        assert tapped.lufs == pytest.approx(read.lufs, abs=0.02)
+        assert tapped.true_peak_dbtp == pytest.approx(read.true_peak_dbtp, abs=0.02)
+
+
+def test_the_report_lists_the_lecture_and_each_chapter():
+    loud, quiet = Loudness(-16.0, -1.5), Loudness(None, None)
+    report = loudness_report(loud, [("A", loud), ("B", quiet)])
+    assert report["integrated_lufs"] == -16.0 and report["true_peak_dbtp"] == -1.5
+    assert report["chapters"] == [
+        {"title": "A", "integrated_lufs": -16.0, "true_peak_dbtp": -1.5},
+        {"title": "B", "integrated_lufs": None, "true_peak_dbtp": None},
+    ]

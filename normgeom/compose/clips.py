@@ -19,6 +19,7 @@ from pathlib import Path
 import av
 import numpy as np
 
+from normgeom.compose.loudness import LoudnessTap
 from normgeom.errors import RenderError
 from normgeom.render.atomic import atomic_path
 from normgeom.render.probe import duration
@@ -96,6 +97,7 @@ def compose(
     *,
     chapters: list[Chapter] | None = None,
     title: str = "",
+    tap: LoudnessTap | None = None,
 ) -> list[Chapter]:
     """Write ``clips`` back to back into ``output`` (atomically); return the clips' spans.
 
@@ -109,6 +111,8 @@ def compose(
         The chapters to embed; default one per clip (its span).
     title
         The file's title metadata.
+    tap
+        Measures the audio from the encoded packets as they are written.
 
     Returns
     -------
@@ -129,6 +133,9 @@ def compose(
             video = out.add_stream_from_template(template=streams[0])
             audio = out.add_stream("aac", rate=SAMPLE_RATE)
             audio.layout = "stereo"
+            audio.codec_context.open()
+            if tap is not None:
+                tap.start(audio.codec_context)
             out.set_chapters(
                 [
                     {
@@ -149,7 +156,10 @@ def compose(
                 if frame is not None:
                     frame.pts = written
                     written += frame.samples
-                out.mux(audio.encode(frame))
+                for packet in audio.encode(frame):
+                    if tap is not None:
+                        tap.packet(bytes(packet))
+                    out.mux(packet)
 
             for container, stream, span in zip(inputs, streams, spans, strict=True):
                 offset = round(span.start / stream.time_base)
