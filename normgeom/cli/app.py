@@ -74,6 +74,7 @@ def render(
     vector: str | None = options.VECTOR,
     config: str | None = options.CONFIG,
     stock_cameras: bool = options.STOCK_CAMERAS,
+    cluster: str | None = options.CLUSTER,
 ) -> None:
     """Render scenes into media/scenes/<480p15>/<Scene>.<format>."""
     from rich.console import Console
@@ -86,7 +87,7 @@ def render(
         targets = resolve_scenes(scenes)
         fmt = check_format(fmt)
         settings = render_settings(quality, voice, jobs, config, gamma, beta, eps, points, vector)
-        runner, results = _render_movies(targets, settings, verbose, stock_cameras)
+        runner, results = _render_movies(targets, settings, verbose, stock_cameras, cluster)
         delivered = [deliver(r, fmt, runner.state) for r in results]
     title = f"{len(results)} scene(s) at {settings.quality.label}, voice {settings.voice}"
     if all(r.cached for r in results) and all(cached for _, cached in delivered):
@@ -109,6 +110,7 @@ def video(
     vector: str | None = options.VECTOR,
     config: str | None = options.CONFIG,
     stock_cameras: bool = options.STOCK_CAMERAS,
+    cluster: str | None = options.CLUSTER,
 ) -> None:
     """Render everything and compose the narrated, chaptered lecture MP4."""
     from rich.console import Console
@@ -124,7 +126,7 @@ def video(
         if target.suffix.lower() != ".mp4":
             raise UsageError(f"--output {output}: the lecture is an MP4; end the name in .mp4")
         runner, results = _render_movies(
-            lecture_targets(), settings, verbose, stock_cameras, outputs=(target,)
+            lecture_targets(), settings, verbose, stock_cameras, cluster, outputs=(target,)
         )
         lecture = build_lecture(runner.state, results, target)
     console = Console()
@@ -145,27 +147,31 @@ def _render_movies(
     settings: RenderSettings,
     verbose: bool,
     stock_cameras: bool,
+    cluster: str | None,
     outputs: tuple[Path, ...] = (),
 ) -> tuple[Runner, list[JobResult]]:
     """Run the movie jobs of ``targets`` with the checked ``settings`` of
-    :func:`render_settings`, showing progress; ``outputs`` (and the state file) are checked
-    writable first. Returns the runner and the results in order."""
+    :func:`render_settings`, here or on the Dask ``cluster``, showing progress; ``outputs``
+    (and the state file) are checked writable first. Returns the runner and the results in
+    order."""
     from rich.console import Console
 
     from normgeom.cli.report import scene_progress
+    from normgeom.render.cluster import runner as open_runner
     from normgeom.render.job import RenderJob
     from normgeom.render.paths import check_writable
-    from normgeom.render.runner import Runner
 
     layout = Layout.default()
     for path in (*outputs, layout.state_file):
         check_writable(path)
-    runner = Runner(layout, jobs=settings.jobs, verbose=verbose)
     quality, voice, params = settings.quality, settings.voice, settings.params
     work = [
         RenderJob(t, quality, voice, params, caching_cameras=not stock_cameras) for t in targets
     ]
-    with scene_progress(Console(stderr=True), len(work), live=not verbose) as done:
+    with (
+        open_runner(layout, jobs=settings.jobs, verbose=verbose, cluster=cluster) as runner,
+        scene_progress(Console(stderr=True), len(work), live=not verbose) as done,
+    ):
         return runner, runner.run(work, on_done=done)
 
 

@@ -18,6 +18,7 @@ __all__ = [
     "VECTOR",
     "CONFIG",
     "STOCK_CAMERAS",
+    "CLUSTER",
 ]
 
 SCENE_NAMES = typer.Argument(..., help="scene names (see `normgeom list`) or all")
@@ -36,4 +37,10 @@ VECTOR = typer.Option(None, "--vector", help="the lesson's vector, e.g. 1,2,3")
 CONFIG = typer.Option(None, "--config", help="a TOML file of scene parameters")
 STOCK_CAMERAS = typer.Option(
     False, "--stock-cameras", help="Manim's own cameras, not the caching ones (slower)"
+)
+CLUSTER = typer.Option(
+    None,
+    "--cluster",
+    help="render on a Dask cluster: a scheduler address (tcp://host:8786), or local "
+    "(a local cluster of --jobs worker processes)",
 )

@@ -71,6 +71,7 @@ def stills(
     transparent: bool = typer.Option(False, "--transparent", help="transparent background"),
     jobs: int | None = options.JOBS,
     config: str | None = options.CONFIG,
+    cluster: str | None = options.CLUSTER,
 ) -> None:
     """Write PNG stills: each scene's final frame, or the end of beat --at."""
     from rich.console import Console
@@ -78,7 +79,7 @@ def stills(
 
     from normgeom.cli.report import shown, size
     from normgeom.publish.stills import STILL_VOICE, check_beat, still_job
-    from normgeom.render.runner import Runner
+    from normgeom.render.cluster import runner as open_runner
     from normgeom.render.targets import resolve_scenes
 
     with user_errors():
@@ -88,8 +89,8 @@ def stills(
         preset, _, params, workers = render_settings(quality, STILL_VOICE, jobs, config)
         layout = Layout.default()
         check_writable(layout.state_file)
-        runner = Runner(layout, jobs=workers)
-        results = runner.run([still_job(t, preset, params, at, transparent) for t in targets])
+        with open_runner(layout, jobs=workers, verbose=False, cluster=cluster) as runner:
+            results = runner.run([still_job(t, preset, params, at, transparent) for t in targets])
     table = Table(title=f"{len(results)} still(s) at {preset.label}", title_justify="left")
     for column in ("scene", "beat", "file", "size", "state"):
         table.add_column(column)
@@ -108,6 +109,7 @@ def publish(
     jobs: int | None = options.JOBS,
     verbose: bool = options.VERBOSE,
     config: str | None = options.CONFIG,
+    cluster: str | None = options.CLUSTER,
 ) -> None:
     """Gather the lecture, scenes, GIFs, stills, the HTML deck and a manifest in one folder."""
     from functools import partial
@@ -117,8 +119,8 @@ def publish(
     from normgeom.cli.report import clock, scene_progress, shown
     from normgeom.publish.bundle import publish as build_bundle
     from normgeom.publish.slides import require_slides
+    from normgeom.render.cluster import runner as open_runner
     from normgeom.render.job import RenderJob
-    from normgeom.render.runner import Runner
     from normgeom.render.targets import resolve_scenes
 
     with user_errors():
@@ -127,10 +129,12 @@ def publish(
         layout = Layout.default()
         folder = _folder(output, layout.media / "bundle")
         check_writable(layout.state_file)
-        runner = Runner(layout, jobs=workers, verbose=verbose)
         movie = partial(RenderJob, quality=preset, voice=name, params=params)
         targets = resolve_scenes(["all"])
-        with scene_progress(Console(stderr=True), 2 * len(targets) + 2, live=not verbose) as done:
+        with (
+            open_runner(layout, jobs=workers, verbose=verbose, cluster=cluster) as runner,
+            scene_progress(Console(stderr=True), 2 * len(targets) + 2, live=not verbose) as done,
+        ):
             bundle = build_bundle(runner, movie, targets, folder, done)
     files = bundle.manifest.files
     total = sum(entry.size for entry in files)
