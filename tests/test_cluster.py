@@ -7,20 +7,24 @@ import os
 import signal
 import threading
 import time
+from pathlib import Path
 
 import av
 import numpy as np
 import pytest
 from distributed import Client, LocalCluster
-from fixtures.pipeline import rendered, tiny_job
+from fixtures.pipeline import TINY, rendered, tiny_job, tiny_target
 from typer.testing import CliRunner
 
 from normgeom.cli.app import app
 from normgeom.errors import UsageError
+from normgeom.publish.deck import load_presentations
+from normgeom.publish.slides import slide_job
 from normgeom.render import cluster as dask_cluster
 from normgeom.render.cluster import DaskExecutor, runner
 from normgeom.render.paths import Layout
 from normgeom.render.runner import Runner
+from scenes.params import SceneParams
 
 pytestmark = pytest.mark.render
 
@@ -47,6 +51,16 @@ def test_a_local_cluster_renders_what_this_machine_renders(tmp_path):
     assert all(result.cached for result in again)  # cache hits are never sent
     log = tmp_path / "media" / ".normgeom" / "logs" / "TinyNarrated-movie-72p10.log"
     assert log.is_file()
+
+
+def test_slides_rendered_on_a_cluster_play_from_this_machine(tmp_path):
+    job = slide_job(tiny_target("TinyNarrated"), TINY, SceneParams(), "none")
+    media = tmp_path / "media"
+    with runner(Layout(media), jobs=1, verbose=False, cluster="local") as remote:
+        (result,) = remote.run([job])
+    (deck,) = load_presentations([result.files["presentation"]])
+    movies = [Path(slide.file) for slide in deck.slides]
+    assert movies and all(m.is_relative_to(media) and m.is_file() for m in movies)
 
 
 @pytest.mark.timeout(300)

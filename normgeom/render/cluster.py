@@ -9,7 +9,9 @@ is refused; a scheduler that cannot be reached is refused too, both before anyth
 No disk is shared: a worker renders in a media folder of its own (its Dask local
 directory, so Manim's and the voice's caches serve its later jobs), each job in a fresh
 process as on this machine, and sends back
-the bytes of what Manim wrote, with the job's log; the runner here stores and records them.
+the bytes of what Manim wrote, with the job's log; the runner here stores and records them
+(a slide deck's presentation names its slide movies by absolute path: the worker's media
+folder in it becomes this machine's).
 The runner sends only jobs that are not up to date. A worker that dies mid-job loses it to
 Dask, which runs it again on another worker.
 
@@ -42,6 +44,8 @@ from normgeom.render.versions import versions
 __all__ = ["LOCAL", "Shipment", "render_on_worker", "worker_versions", "DaskExecutor", "runner"]
 
 LOCAL = "local"
+MEDIA_TOKEN = b"<normgeom-media>"
+"""Stands for the media folder in a shipped presentation, whose slide paths are absolute."""
 CONNECT_SECONDS = 10
 INSTALL = "pip install 'normgeom[cluster]'"
 
@@ -114,6 +118,10 @@ def render_on_worker(job: RenderJob) -> Shipment:
                 role: (path.relative_to(layout.media).as_posix(), path.read_bytes())
                 for role, path in _written(job, layout, written).items()
             }
+            if "presentation" in shipment.files:
+                relative, data = shipment.files["presentation"]
+                local = data.replace(str(layout.media).encode(), MEDIA_TOKEN)
+                shipment.files["presentation"] = (relative, local)
     except Exception as exc:
         shipment.error = exc if isinstance(exc, RenderError) else RenderError(str(exc))
     finally:
@@ -136,7 +144,7 @@ def _unpack(shipment: Shipment, layout: Layout, capture: Path | None) -> dict[st
     for role, (relative, data) in shipment.files.items():
         path = layout.media / relative
         with atomic_path(path) as temp:
-            temp.write_bytes(data)
+            temp.write_bytes(data.replace(MEDIA_TOKEN, str(layout.media).encode()))
         written[role] = path
     return written
 
