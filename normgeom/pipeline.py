@@ -7,7 +7,8 @@ and raises the pipeline's typed errors; nothing prints or exits.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,18 +23,24 @@ if TYPE_CHECKING:  # annotations only: the runner loads PyAV
 __all__ = ["open_runner", "render_movies", "lecture_output"]
 
 
+@contextmanager
 def open_runner(
-    settings: RenderSettings, verbose: bool = False, outputs: tuple[Path, ...] = ()
-) -> Runner:
-    """A runner on the media folder with ``settings.jobs`` workers, once ``outputs`` and the
+    settings: RenderSettings,
+    verbose: bool = False,
+    outputs: tuple[Path, ...] = (),
+    cluster: str | None = None,
+) -> Iterator[Runner]:
+    """A runner on the media folder with ``settings.jobs`` workers on this machine, or on
+    the Dask ``cluster`` (:func:`normgeom.rendering.cluster.runner`), once ``outputs`` and the
     state file are checked writable and the outputs' folders swept of what killed runs left."""
-    from normgeom.rendering.runner import Runner
+    from normgeom.rendering.cluster import runner
 
     layout = Layout.default()
     for path in (*outputs, layout.state_file):
         check_writable(path)
     prepare_folders(path.parent for path in outputs)
-    return Runner(layout, jobs=settings.jobs, verbose=verbose)
+    with runner(layout, jobs=settings.jobs, verbose=verbose, cluster=cluster) as opened:
+        yield opened
 
 
 def render_movies(
@@ -43,18 +50,19 @@ def render_movies(
     verbose: bool = False,
     stock_cameras: bool = False,
     outputs: tuple[Path, ...] = (),
+    cluster: str | None = None,
     on_done: Callable[[JobResult], None] | None = None,
 ) -> tuple[Runner, list[JobResult]]:
-    """Render (or find up to date) the movie of every target; the runner and the results in
-    order. ``on_done`` hears of each finished job."""
+    """Render (or find up to date) the movie of every target, here or on ``cluster``; the
+    runner and the results in order. ``on_done`` hears of each finished job."""
     from normgeom.rendering.job import RenderJob
 
-    runner = open_runner(settings, verbose, outputs)
     quality, voice, params = settings.quality, settings.voice, settings.params
     work = [
         RenderJob(t, quality, voice, params, caching_cameras=not stock_cameras) for t in targets
     ]
-    return runner, runner.run(work, on_done=on_done)
+    with open_runner(settings, verbose, outputs, cluster) as runner:
+        return runner, runner.run(work, on_done=on_done)
 
 
 def lecture_output(output: str | None) -> Path:

@@ -11,12 +11,12 @@ from fixtures.pipeline import make_clip, tiny_job, write_srt
 
 from normgeom.compose.clips import Chapter, Clip, compose
 from normgeom.compose.lecture import build_lecture, youtube_chapters
+from normgeom.compose.loudness import measure_file
 from normgeom.compose.subtitles import Cue, read_srt, shift_cues, to_srt, to_vtt
 from normgeom.errors import RenderError
 from normgeom.rendering.probe import duration, has_audio
 from normgeom.rendering.runner import JobResult
 from normgeom.rendering.state import State
-from scenes.voice.loudness import measure_file
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ from scenes.voice.loudness import (
     CEILING_DBTP,
     integrated_lufs,
     measure,
-    measure_file,
     normalize,
     true_peak_db,
 )
@@ -67,16 +66,3 @@ def test_normalize_changes_only_the_level_of_a_quiet_clip():
     out = normalize(quiet, RATE)
     ratio = out[1000:-1000] / quiet[1000:-1000]
     assert np.ptp(ratio[np.abs(quiet[1000:-1000]) > 1e-3]) < 1e-4  # one gain, no limiting
-
-
-def test_measure_file_reads_each_span(tmp_path):
-    from fixtures.pipeline import make_clip
-
-    clip = make_clip(tmp_path / "tone.mp4", 3.0)  # a 440 Hz tone at 0.2 in both channels
-    whole, first = measure_file(clip, [(0.0, 3.0), (0.5, 1.5)])
-    tone = sine(440, 0.2)
-    expected = integrated_lufs(np.stack([tone, tone], axis=1), RATE)
-    assert expected == pytest.approx(integrated_lufs(tone, RATE) + 3.01, abs=0.01)
-    assert whole.lufs == pytest.approx(expected, abs=0.3)
-    assert first.lufs == pytest.approx(expected, abs=0.3)
-    assert measure_file(clip)[0].lufs == pytest.approx(whole.lufs, abs=0.05)

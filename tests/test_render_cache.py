@@ -34,7 +34,7 @@ class Refusing:
     def __init__(self, workers: int) -> None:
         self.asked: list[RenderJob] = []
 
-    def submit(self, fn, job, *args) -> Future:
+    def submit(self, job, layout, capture) -> Future:
         self.asked.append(job)
         future = Future()
         future.set_exception(AssertionError(f"{job.label} was rendered again"))

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from normgeom.compose.loudness import measure_file
 from normgeom.rendering.job import RenderJob
 from normgeom.rendering.paths import Layout
 from normgeom.rendering.quality import resolve_quality
 from normgeom.rendering.runner import Runner
 from normgeom.rendering.targets import resolve_scenes
-from scenes.voice.loudness import MAX_TRUE_PEAK_DBTP, TARGET_LUFS, measure_file
+from scenes.voice.loudness import MAX_TRUE_PEAK_DBTP, TARGET_LUFS
 from scenes.voice.registry import DEFAULT_VOICE
 
 pytestmark = pytest.mark.render

@@ -71,6 +71,7 @@ def render(
     jobs: str | None = options.JOBS,
     verbose: bool = options.VERBOSE,
     stock_cameras: bool = options.STOCK_CAMERAS,
+    cluster: str | None = options.CLUSTER,
     parameters: ParameterOptions | None = None,
 ) -> None:
     """Render scenes into media/scenes/<480p15>/<Scene>.<format>."""
@@ -84,7 +85,7 @@ def render(
         targets = resolve_scenes(scenes)
         fmt = check_format(fmt)
         settings = render_settings(quality, voice, jobs, parameters)
-        runner, results = _render_movies(targets, settings, verbose, stock_cameras)
+        runner, results = _render_movies(targets, settings, verbose, stock_cameras, cluster)
         delivered = [deliver(r, fmt, runner.state) for r in results]
     title = f"{len(results)} scene(s) at {settings.quality.label}, voice {settings.voice}"
     if all(r.cached for r in results) and all(cached for _, cached in delivered):
@@ -102,6 +103,7 @@ def video(
     jobs: str | None = options.JOBS,
     verbose: bool = options.VERBOSE,
     stock_cameras: bool = options.STOCK_CAMERAS,
+    cluster: str | None = options.CLUSTER,
     parameters: ParameterOptions | None = None,
 ) -> None:
     """Render everything and compose the narrated, chaptered lecture MP4."""
@@ -116,7 +118,7 @@ def video(
         settings = render_settings(quality, voice, jobs, parameters)
         target = lecture_output(output)
         runner, results = _render_movies(
-            lecture_targets(), settings, verbose, stock_cameras, outputs=(target,)
+            lecture_targets(), settings, verbose, stock_cameras, cluster, outputs=(target,)
         )
         lecture = build_lecture(runner.state, results, target)
     console = Console()
@@ -137,9 +139,11 @@ def _render_movies(
     settings: RenderSettings,
     verbose: bool,
     stock_cameras: bool,
+    cluster: str | None,
     outputs: tuple[Path, ...] = (),
 ) -> tuple[Runner, list[JobResult]]:
-    """:func:`normgeom.pipeline.render_movies`, with a progress bar across the scenes."""
+    """:func:`normgeom.pipeline.render_movies` (here or on the Dask ``cluster``), with a
+    progress bar across the scenes."""
     from rich.console import Console
 
     from normgeom.cli.report import scene_progress
@@ -152,6 +156,7 @@ def _render_movies(
             verbose=verbose,
             stock_cameras=stock_cameras,
             outputs=outputs,
+            cluster=cluster,
             on_done=done,
         )
 

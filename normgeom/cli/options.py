@@ -25,6 +25,7 @@ __all__ = [
     "VECTOR",
     "CONFIG",
     "STOCK_CAMERAS",
+    "CLUSTER",
     "scene_parameters",
 ]
 
@@ -44,6 +45,12 @@ VECTOR = typer.Option(None, "--vector", help="the lesson's vector, e.g. 1,2,3")
 CONFIG = typer.Option(None, "--config", help="a TOML file of scene parameters")
 STOCK_CAMERAS = typer.Option(
     False, "--stock-cameras", help="Manim's own cameras, not the caching ones (slower)"
+)
+CLUSTER = typer.Option(
+    None,
+    "--cluster",
+    help="render on a Dask cluster: a scheduler address (tcp://host:8786), or local "
+    "(a local cluster of --jobs worker processes)",
 )
 
 _PARAMETER_OPTIONS = {

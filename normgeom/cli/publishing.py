@@ -53,9 +53,11 @@ def slides(
         settings = render_settings(quality, voice, jobs, parameters)
         preset, name, params, _ = settings
         folder = _folder(output, Layout.default().media / "slides" / preset.label)
-        runner = open_runner(settings, verbose)
         work = [slide_job(target, preset, params, name) for target in targets]
-        with scene_progress(Console(stderr=True), len(work), live=not verbose) as done:
+        with (
+            open_runner(settings, verbose) as runner,
+            scene_progress(Console(stderr=True), len(work), live=not verbose) as done,
+        ):
             results = runner.run(work, on_done=done)
         presentations = load_presentations([r.files["presentation"] for r in results])
         with step("writing the slide deck"), staged_folder(folder) as stage:
@@ -76,6 +78,7 @@ def stills(
     transparent: bool = typer.Option(False, "--transparent", help="transparent background"),
     jobs: str | None = options.JOBS,
     parameters: ParameterOptions | None = None,
+    cluster: str | None = options.CLUSTER,
 ) -> None:
     """Write PNG stills: each scene's final frame, or the end of beat --at."""
     from rich.console import Console
@@ -91,8 +94,8 @@ def stills(
             check_beat(target, at)
         settings = render_settings(quality, STILL_VOICE, jobs, parameters)
         preset, _, params, _ = settings
-        runner = open_runner(settings)
-        results = runner.run([still_job(t, preset, params, at, transparent) for t in targets])
+        with open_runner(settings, cluster=cluster) as runner:
+            results = runner.run([still_job(t, preset, params, at, transparent) for t in targets])
     table = Table(title=f"{len(results)} still(s) at {preset.label}", title_justify="left")
     for column in ("scene", "beat", "file", "size", "state"):
         table.add_column(column)
@@ -112,6 +115,7 @@ def publish(
     jobs: str | None = options.JOBS,
     verbose: bool = options.VERBOSE,
     parameters: ParameterOptions | None = None,
+    cluster: str | None = options.CLUSTER,
 ) -> None:
     """Gather the lecture, scenes, GIFs, stills, the HTML deck and a manifest in one folder."""
     from functools import partial
@@ -129,11 +133,14 @@ def publish(
         settings = render_settings(quality, voice, jobs, parameters)
         preset, name, params, _ = settings
         folder = _folder(output, Layout.default().media / "bundle")
-        runner = open_runner(settings, verbose)
         movie = partial(RenderJob, quality=preset, voice=name, params=params)
         targets = resolve_scenes(["all"])
         progress = scene_progress(Console(stderr=True), 2 * len(targets) + 2, live=not verbose)
-        with step("building the bundle"), progress as done:
+        with (
+            step("building the bundle"),
+            open_runner(settings, verbose, cluster=cluster) as runner,
+            progress as done,
+        ):
             bundle = build_bundle(runner, movie, targets, folder, done)
     files = bundle.manifest.files
     total = sum(entry.size for entry in files)

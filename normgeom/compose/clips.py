@@ -3,19 +3,24 @@
 Video packets are copied, not re-encoded: every clip comes from the same manim encoder at
 the same quality, so only their timestamps move. Audio is decoded, resampled to 48 kHz
 stereo, cut or padded with silence to each clip's video length (cards have no audio) and
-encoded once as AAC, so sound and chapters stay aligned. Chapters are written with PyAV
-(:meth:`av.container.Container.set_chapters`).
+encoded once as AAC (FFmpeg's fast coder: a quarter-hour lecture in seconds, transparent for
+speech at its bit rate), so sound and chapters stay aligned. Both stream through: a clip is read
+packet by packet and frame by frame, so memory does not grow with the lecture's length.
+Chapters are written with PyAV (:meth:`av.container.Container.set_chapters`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import chain
 from pathlib import Path
 
 import av
 import numpy as np
 
+from normgeom.compose.loudness import LoudnessTap
 from normgeom.errors import RenderError
 from normgeom.rendering.atomic import atomic_path
 from normgeom.rendering.probe import duration
@@ -53,19 +58,24 @@ def clip_spans(clips: list[Clip]) -> list[Chapter]:
     ]
 
 
-def _audio(path: Path, length: float) -> np.ndarray:
-    """The clip's audio as (2, samples) float32 at 48 kHz, exactly ``length`` seconds long."""
-    samples = round(length * SAMPLE_RATE)
-    parts = []
+def _audio(path: Path, length: float) -> Iterator[np.ndarray]:
+    """The clip's audio as (2, n) float32 chunks at 48 kHz, exactly ``length`` seconds in
+    all (cut, or padded with silence), decoded as it is needed."""
+    wanted = round(length * SAMPLE_RATE)
+    given = 0
     with av.open(str(path)) as container:
         if container.streams.audio:
             resampler = av.AudioResampler(format="fltp", layout="stereo", rate=SAMPLE_RATE)
-            for frame in container.decode(container.streams.audio[0]):
-                parts.extend(f.to_ndarray() for f in resampler.resample(frame))
-            parts.extend(f.to_ndarray() for f in resampler.resample(None))
-    audio = np.concatenate(parts, axis=1) if parts else np.zeros((2, 0), np.float32)
-    audio = audio[:, :samples]
-    return np.pad(audio, ((0, 0), (0, samples - audio.shape[1]))).astype(np.float32)
+            decoded = chain(container.decode(container.streams.audio[0]), [None])
+            for frame in (out for each in decoded for out in resampler.resample(each)):
+                chunk = frame.to_ndarray()[:, : wanted - given]
+                given += chunk.shape[1]
+                if chunk.shape[1]:
+                    yield np.ascontiguousarray(chunk)
+                if given == wanted:
+                    return
+    for start in range(given, wanted, AUDIO_FRAME):
+        yield np.zeros((2, min(AUDIO_FRAME, wanted - start)), np.float32)
 
 
 def _check_same_video(streams: list[av.video.stream.VideoStream], clips: list[Clip]) -> None:
@@ -88,6 +98,7 @@ def compose(
     *,
     chapters: list[Chapter] | None = None,
     title: str = "",
+    tap: LoudnessTap | None = None,
 ) -> list[Chapter]:
     """Write ``clips`` back to back into ``output`` (atomically); return the clips' spans.
 
@@ -101,6 +112,8 @@ def compose(
         The chapters to embed; default one per clip (its span).
     title
         The file's title metadata.
+    tap
+        Measures the audio from the encoded packets as they are written.
 
     Returns
     -------
@@ -119,8 +132,11 @@ def compose(
         ):
             out.metadata["title"] = title
             video = out.add_stream_from_template(template=streams[0])
-            audio = out.add_stream("aac", rate=SAMPLE_RATE)
+            audio = out.add_stream("aac", rate=SAMPLE_RATE, options={"aac_coder": "fast"})
             audio.layout = "stereo"
+            audio.codec_context.open()
+            if tap is not None:
+                tap.start(audio.codec_context)
             out.set_chapters(
                 [
                     {
@@ -133,7 +149,19 @@ def compose(
                     for number, ch in enumerate(chapters, start=1)
                 ]
             )
+            fifo = av.AudioFifo()
             written = 0
+
+            def encode(frame: av.AudioFrame | None) -> None:
+                nonlocal written
+                if frame is not None:
+                    frame.pts = written
+                    written += frame.samples
+                for packet in audio.encode(frame):
+                    if tap is not None:
+                        tap.packet(bytes(packet))
+                    out.mux(packet)
+
             for container, stream, span in zip(inputs, streams, spans, strict=True):
                 offset = round(span.start / stream.time_base)
                 for packet in container.demux(stream):
@@ -143,15 +171,15 @@ def compose(
                     packet.dts += offset
                     packet.stream = video
                     out.mux(packet)
-                sound = _audio(Path(container.name), span.end - span.start)
-                for start in range(0, sound.shape[1], AUDIO_FRAME):
-                    chunk = np.ascontiguousarray(sound[:, start : start + AUDIO_FRAME])
+                for chunk in _audio(Path(container.name), span.end - span.start):
                     frame = av.AudioFrame.from_ndarray(chunk, format="fltp", layout="stereo")
                     frame.sample_rate = SAMPLE_RATE
-                    frame.pts = written
-                    written += chunk.shape[1]
-                    out.mux(audio.encode(frame))
-            out.mux(audio.encode())
+                    fifo.write(frame)
+                    while (whole := fifo.read(AUDIO_FRAME)) is not None:
+                        encode(whole)
+            if fifo.samples:
+                encode(fifo.read())
+            encode(None)
     finally:
         for container in inputs:
             container.close()

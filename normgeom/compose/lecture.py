@@ -5,7 +5,7 @@ manifest.
 Chapters: one per scene, the first starting at 00:00 (it includes the title card). YouTube
 shows chapters only when the first is at 00:00 and each lasts at least ten seconds, which a
 few-second title chapter would break. The manifest records the measured loudness of the
-lecture and of each chapter.
+lecture and of each chapter, measured from the file's audio packets as they are written.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from normgeom.compose.clips import Chapter, Clip, clip_spans, compose
+from normgeom.compose.loudness import LoudnessTap, loudness_report
 from normgeom.compose.manifest import ChapterEntry, Manifest, PartEntry
 from normgeom.compose.subtitles import read_srt, shift_cues, to_srt, to_vtt
 from normgeom.errors import step
@@ -24,7 +25,6 @@ from normgeom.rendering.runner import JobResult
 from normgeom.rendering.state import Info, RecordId, Span, State
 from normgeom.rendering.versions import versions
 from scenes.base.catalog import LECTURE_TITLE
-from scenes.voice.loudness import loudness_report
 
 __all__ = ["LectureFiles", "LectureResult", "lecture_files", "youtube_chapters", "build_lecture"]
 
@@ -109,7 +109,12 @@ def _write(
     clips = [Clip(r.target.title, r.video) for r in results]
     parts = clip_spans(clips)
     chapters = _chapters(parts, results)
-    compose(clips, files.video, chapters=[ch for ch, _ in chapters], title=LECTURE_TITLE)
+    spans = [(0.0, float("inf")), *((ch.start, ch.end) for ch, _ in chapters)]
+    with LoudnessTap(spans) as tap:
+        compose(
+            clips, files.video, chapters=[ch for ch, _ in chapters], title=LECTURE_TITLE, tap=tap
+        )
+    whole, *levels = tap.results
     cues = shift_cues(
         [(read_srt(r.subtitles), p.end - p.start) for r, p in zip(results, parts, strict=True)]
     )
@@ -134,7 +139,9 @@ def _write(
             for r, p in zip(results, parts, strict=True)
         ],
         files={name: relative(path) for name, path in asdict(files).items()},
-        loudness=loudness_report(files.video, [(c.title, c.start, c.end) for c, _ in chapters]),
+        loudness=loudness_report(
+            whole, [(ch.title, level) for (ch, _), level in zip(chapters, levels, strict=True)]
+        ),
     )
     write_text(files.manifest, manifest.to_json())
     plain = [ch for ch, _ in chapters]

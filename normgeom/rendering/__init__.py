@@ -5,5 +5,6 @@ rendered), :mod:`.job` (the typed render job), :mod:`.paths` (where outputs go),
 :mod:`.cache` (keys from declared inputs), :mod:`.state` (the state file, typed records,
 validated outputs, locking), :mod:`.atomic` (crash-safe writes), :mod:`.worker` (one job
 inside a worker process, through Manim's Python API), :mod:`.runner` (jobs in worker
-processes, cached), :mod:`.probe` (reading media) and :mod:`.versions`.
+processes, cached), :mod:`.cluster` (the runner's executor on a Dask cluster),
+:mod:`.probe` (reading media) and :mod:`.versions`.
 """

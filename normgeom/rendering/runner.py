@@ -8,8 +8,10 @@ the files Manim wrote are copied atomically to their final place, checked (a mov
 decode), stamped and recorded. Renders of the same scene wait for each other, across
 processes too, so they never share Manim's caches mid-write.
 
-The executor is one small interface (:class:`Executor`: ``submit`` and ``shutdown``); the
-local process pool is one implementation, and another engine could take its place.
+The executor is one small interface (:class:`Executor`: ``submit`` a job, ``shutdown``): the
+local process pool (:class:`LocalPool`) and a Dask cluster (:mod:`normgeom.rendering.cluster`)
+implement it. The runner keeps the cache and the state file on this machine either way: an
+up-to-date job never reaches the executor.
 """
 
 from __future__ import annotations
@@ -55,9 +57,11 @@ def default_jobs() -> int:
 
 
 class Executor(Protocol):
-    """Where jobs run: anything that can run a function on arguments and be shut down."""
+    """Where jobs run: renders a job into a layout (its Manim output captured to a file, or
+    shown when ``capture`` is ``None``); the future gives what Manim wrote, as paths under
+    the layout (:func:`~normgeom.rendering.worker.run_job`)."""
 
-    def submit(self, fn: Callable, /, *args) -> Future: ...
+    def submit(self, job: RenderJob, layout: Layout, capture: Path | None) -> Future: ...
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None: ...
 
@@ -76,11 +80,11 @@ class LocalPool:
         self._pools: list[ProcessPoolExecutor] = []
         self._lock = threading.Lock()
 
-    def submit(self, fn: Callable, /, *args) -> Future:
+    def submit(self, job: RenderJob, layout: Layout, capture: Path | None) -> Future:
         pool = ProcessPoolExecutor(1, mp_context=self._context, initializer=follow_parent)
         with self._lock:
             self._pools.append(pool)
-        future = pool.submit(fn, *args)
+        future = pool.submit(run_job, job, layout, capture)
         future.add_done_callback(lambda _: pool.shutdown(wait=False))
         return future
 
@@ -271,7 +275,7 @@ class Runner:
         capture = None if self.verbose else _temporary_file()
         failure: Exception | None = None
         try:
-            written = executor.submit(run_job, job, self.layout, capture).result()
+            written = executor.submit(job, self.layout, capture).result()
         except (RenderError, SpeechError, BrokenProcessPool) as exc:
             failure, written = exc, {}
         output = ""

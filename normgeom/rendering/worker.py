@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import pickle
 import sys
 import threading
 import time
@@ -28,7 +29,7 @@ from scenes.base.catalog import SCENES_DIR
 from scenes.base.parameters import SceneSettings
 from scenes.voice.registry import SpeechError
 
-__all__ = ["run_job", "manim_options", "scene_class", "follow_parent"]
+__all__ = ["run_job", "manim_options", "scene_class", "follow_parent", "main"]
 
 PARENT_CHECK_SECONDS = 0.5
 """How often a worker checks that the process which started it is still alive."""
@@ -143,3 +144,21 @@ def run_job(job: RenderJob, layout: Layout, capture: Path | None = None) -> dict
         raise RenderError(
             f"{type(exc).__name__}: {lines[0]}" if lines else type(exc).__name__
         ) from None
+
+
+def main() -> None:
+    """``python -m normgeom.rendering.worker RESULT``: run the pickled ``(job, layout, capture)``
+    read from stdin, following the parent, and pickle into the file ``RESULT`` what
+    :func:`run_job` returned or the :class:`RenderError` it raised. For hosts whose own
+    processes may not start a multiprocessing child (a Dask worker is daemonic)."""
+    follow_parent()
+    job, layout, capture = pickle.load(sys.stdin.buffer)
+    try:
+        outcome: object = run_job(job, layout, capture)
+    except RenderError as exc:
+        outcome = exc
+    Path(sys.argv[1]).write_bytes(pickle.dumps(outcome))
+
+
+if __name__ == "__main__":
+    main()

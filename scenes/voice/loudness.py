@@ -3,8 +3,8 @@
 Online video is mastered to -16 LUFS integrated with true peak at most -1 dBTP. Every
 synthesized narration clip is brought there by :func:`normalize` (a measured gain, then a
 look-ahead peak limiter at a ceiling below -1 dBTP that leaves room for the AAC encoder), so
-every scene and every chapter of the lecture plays at the same level. :func:`measure_file`
-checks a finished MP4.
+every scene and every chapter of the lecture plays at the same level (the lecture's
+composer measures the finished file by the same standard, as it streams).
 
 True peak is the largest magnitude of the signal oversampled four times (BS.1770-4 Annex 2),
 which catches the peaks between samples that a plain sample maximum misses.
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import reduce
-from pathlib import Path
 
 import numpy as np
 
@@ -27,9 +26,6 @@ __all__ = [
     "integrated_lufs",
     "measure",
     "normalize",
-    "decode_audio",
-    "measure_file",
-    "loudness_report",
 ]
 
 TARGET_LUFS = -16.0
@@ -139,49 +135,3 @@ def normalize(
     if peak is not None and peak > ceiling_db:
         out = out * 10.0 ** ((ceiling_db - peak) / 20.0)
     return out.astype(np.float32)
-
-
-def decode_audio(path: Path) -> tuple[np.ndarray, int]:
-    """The first audio stream of a media file as (n, channels) float32 and its sample rate."""
-    import av
-
-    with av.open(str(path)) as container:
-        if not container.streams.audio:
-            return np.zeros((0, 1), np.float32), 48000
-        stream = container.streams.audio[0]
-        rate = stream.codec_context.sample_rate
-        channels = stream.codec_context.channels
-        resampler = av.AudioResampler(format="flt", layout=stream.layout.name, rate=rate)
-        parts = [
-            out.to_ndarray().reshape(-1, channels)
-            for frame in container.decode(stream)
-            for out in resampler.resample(frame)
-        ]
-        parts += [out.to_ndarray().reshape(-1, channels) for out in resampler.resample(None)]
-    audio = np.concatenate(parts) if parts else np.zeros((0, channels), np.float32)
-    return audio, rate
-
-
-def measure_file(path: Path, spans: list[tuple[float, float]] | None = None) -> list[Loudness]:
-    """Loudness of a media file's audio: the whole file, or each ``(start, end)`` span in
-    seconds (``end`` may be infinite)."""
-    audio, rate = decode_audio(path)
-    spans = [(0.0, len(audio) / rate)] if spans is None else spans
-    bounds = [(round(s * rate), None if e == float("inf") else round(e * rate)) for s, e in spans]
-    return [measure(audio[start:end], rate) for start, end in bounds]
-
-
-def loudness_report(path: Path, chapters: list[tuple[str, float, float]]) -> dict:
-    """The measured loudness of a file as a whole and per ``(title, start, end)`` chapter."""
-    spans = [(0.0, float("inf")), *((start, end) for _, start, end in chapters)]
-    whole, *parts = measure_file(path, spans)
-    return {
-        "target_lufs": TARGET_LUFS,
-        "max_true_peak_dbtp": MAX_TRUE_PEAK_DBTP,
-        "integrated_lufs": whole.lufs,
-        "true_peak_dbtp": whole.true_peak_dbtp,
-        "chapters": [
-            {"title": title, "integrated_lufs": part.lufs, "true_peak_dbtp": part.true_peak_dbtp}
-            for (title, _, _), part in zip(chapters, parts, strict=True)
-        ],
-    }
