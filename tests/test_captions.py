@@ -40,7 +40,7 @@ def _check(text: str, duration: float) -> None:
     assert ends[-1] <= duration + 1e-9
     total = sum(len(c.text) for c in cues)
     for cue in cues:  # each cue reads at the beat's pace: its share of the characters
-        share = (cue.duration + (CUE_GAP if len(cues) > 1 else 0)) / duration
+        share = (cue.duration + CUE_GAP) / duration
         assert share == pytest.approx(len(cue.text) / total)
 
 

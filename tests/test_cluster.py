@@ -86,7 +86,7 @@ def test_a_worker_killed_mid_job_loses_nothing(tmp_path):
         killer = threading.Thread(target=kill_the_busy_worker)
         killer.start()
         job = tiny_job("TinySlow", voice="none")
-        run = Runner(Layout(tmp_path / "media"), jobs=1, executor=lambda _: executor)
+        run = Runner(Layout(tmp_path / "media"), jobs=1, executor=lambda: executor)
         (result,) = run.run([job])
         killer.join()
     assert killed, "no worker was busy"

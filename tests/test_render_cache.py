@@ -24,6 +24,7 @@ from normgeom.rendering.state import RecordId, State
 from normgeom.rendering.targets import Target, resolve_scenes
 from scenes.base.narrated import END_HOLD
 from scenes.base.parameters import SceneParams
+from scenes.voice.captions import CUE_GAP
 
 pytestmark = pytest.mark.render
 
@@ -31,7 +32,7 @@ pytestmark = pytest.mark.render
 class Refusing:
     """An executor that records what it is asked to run and runs nothing."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self) -> None:
         self.asked: list[RenderJob] = []
 
     def submit(self, job, layout, capture) -> Future:
@@ -85,8 +86,8 @@ def test_changed_settings_render_only_what_they_change(tmp_path):
     shutil.copytree(media, tmp_path / "media")
     made: list[Refusing] = []
 
-    def refusing(workers: int) -> Refusing:
-        made.append(Refusing(workers))
+    def refusing() -> Refusing:
+        made.append(Refusing())
         return made[-1]
 
     runner = Runner(Layout(tmp_path / "media"), executor=refusing)
@@ -109,8 +110,8 @@ def test_narrated_scene_audio_lasts_as_long_as_its_beats():
     texts = ["A circle appears.", "And then we wait."]
     by_text = dict(zip(texts, speech_in_order(beats, speech), strict=True))
     frame = 1 / TINY.fps
-    for cue in cues:  # manim-voiceover ends a caption 0.1 s before its speech ends
-        assert cue.end - cue.start == pytest.approx(by_text[cue.text] - 0.1, abs=0.01)
+    for cue in cues:  # a one-cue beat's caption ends CUE_GAP before its speech ends
+        assert cue.end - cue.start == pytest.approx(by_text[cue.text] - CUE_GAP, abs=0.01)
     assert cues[1].start == pytest.approx(by_text[cues[0].text], abs=frame)
     with av.open(str(narrated.video)) as container:
         assert container.streams.audio

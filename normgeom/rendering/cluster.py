@@ -241,7 +241,7 @@ def runner(
     try:
         _check_versions(client)
         executor = DaskExecutor(client)
-        yield Runner(layout, jobs=executor.capacity, verbose=verbose, executor=lambda _: executor)
+        yield Runner(layout, jobs=executor.capacity, verbose=verbose, executor=lambda: executor)
     finally:
         client.close()
         if local is not None:

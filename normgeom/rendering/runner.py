@@ -48,7 +48,7 @@ from normgeom.rendering.state import Info, RecordId, State, file_lock
 from normgeom.rendering.worker import follow_parent, run_job
 from scenes.voice.registry import SpeechError
 
-__all__ = ["Executor", "local_pool", "JobResult", "Runner", "default_jobs", "record_id"]
+__all__ = ["Executor", "LocalPool", "JobResult", "Runner", "default_jobs", "record_id"]
 
 
 def default_jobs() -> int:
@@ -75,7 +75,7 @@ class LocalPool:
     with the replacement of a finished worker (python/cpython#119592, fixed after 3.11).
     """
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self) -> None:
         self._context = get_context("spawn")
         self._pools: list[ProcessPoolExecutor] = []
         self._lock = threading.Lock()
@@ -93,11 +93,6 @@ class LocalPool:
             pools, self._pools = self._pools, []
         for pool in pools:
             pool.shutdown(wait=wait, cancel_futures=cancel_futures)
-
-
-def local_pool(workers: int) -> Executor:
-    """The executor on this machine (see :class:`LocalPool`)."""
-    return LocalPool(workers)
 
 
 def record_id(job: RenderJob) -> RecordId:
@@ -162,7 +157,8 @@ class Runner:
     verbose
         Show Manim's own output and bars instead of writing them to each job's log.
     executor
-        Builds the executor for a number of workers (default: :func:`local_pool`).
+        Builds the executor of a run (default: :class:`LocalPool`; the runner bounds how
+        many jobs run at once, ``jobs``).
     """
 
     def __init__(
@@ -171,7 +167,7 @@ class Runner:
         *,
         jobs: int | None = None,
         verbose: bool = False,
-        executor: Callable[[int], Executor] = local_pool,
+        executor: Callable[[], Executor] = LocalPool,
     ) -> None:
         self.layout = layout
         self.workers = max(1, jobs or default_jobs())
@@ -216,7 +212,7 @@ class Runner:
         for job in jobs:
             self.key(job)
         prepare_folders(folder for job in jobs for folder in self.layout.folders(job))
-        executor = self._executor(self.workers)
+        executor = self._executor()
         with ThreadPoolExecutor(self.workers) as threads:
             futures = [threads.submit(self._one, job, executor) for job in jobs]
             if on_done is not None:

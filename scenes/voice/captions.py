@@ -20,7 +20,7 @@ LINE_LENGTH = 42
 """Most characters on one subtitle line."""
 
 CUE_GAP = 0.08
-"""Seconds between two cues of one beat (two frames at 25 fps), so players show a change."""
+"""Seconds a cue ends before the next (two frames at 25 fps), so players show a change."""
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _CLAUSE_END = re.compile(r"(?<=[,;:—])\s+")
@@ -174,7 +174,6 @@ def caption_cues(text: str, duration: float) -> list[Cue]:
     for cue in packed:
         share = duration * len(cue) / total
         lines = cue_lines(cue) or [cue]
-        gap = CUE_GAP if len(packed) > 1 else 0.0
-        cues.append(Cue("\n".join(lines), offset, max(share - gap, 0.0)))
+        cues.append(Cue("\n".join(lines), offset, max(share - CUE_GAP, 0.0)))
         offset += share
     return cues
