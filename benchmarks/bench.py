@@ -32,6 +32,7 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from normgeom.rendering.schedule import critical_path, simulated_wall  # noqa: E402
 from scenes.base.catalog import scene_names  # noqa: E402
 from scenes.voice.registry import DEFAULT_VOICE  # noqa: E402
 
@@ -41,6 +42,7 @@ __all__ = [
     "measure_lecture",
     "measure_reference",
     "summarize",
+    "schedule",
     "save",
     "main",
 ]
@@ -129,6 +131,32 @@ def summarize(runs: list[dict]) -> dict:
     summary.update({k: statistics.median(r[k] for r in runs) for k in MEDIAN_KEYS})
     summary["runs"] = len(runs)
     return summary
+
+
+CLUSTER_SIZES = (1, 4, 8, 16, 64)
+"""Worker counts of the simulated lecture schedule."""
+
+
+def schedule(scenes: list[dict]) -> list[dict]:
+    """Per quality, from each scene's measured render time (a job each): the longest job
+    (the critical path) and the wall time of rendering them all, longest first, on
+    :data:`CLUSTER_SIZES` workers (:func:`normgeom.rendering.schedule.simulated_wall`), also as a
+    share of the lecture's running time."""
+    rows = []
+    for quality in dict.fromkeys(row["quality"] for row in scenes):
+        measured = {r["scene"]: r["process_seconds"] for r in scenes if r["quality"] == quality}
+        length = sum(r["video_seconds"] for r in scenes if r["quality"] == quality)
+        walls = {k: simulated_wall(list(measured.values()), k) for k in CLUSTER_SIZES}
+        rows.append(
+            {
+                "quality": quality,
+                "jobs": measured,
+                "critical_path_seconds": critical_path(list(measured.values())),
+                "simulated_wall_seconds": walls,
+                "share_of_running_time": {k: wall / length for k, wall in walls.items()},
+            }
+        )
+    return rows
 
 
 def measure_lecture(quality: str, jobs: int) -> dict:
@@ -270,13 +298,22 @@ def main(argv: list[str] | None = None) -> int:
             row["synthesis_seconds"] = speech[name]["synthesis_seconds"]
             scenes.append(row)
     narration = speech_summary(speech, scenes)
-    save({"machine": machine(), "scenes": scenes, "speech": narration}, args.output)
+    plan = schedule(scenes)
+    save(
+        {"machine": machine(), "scenes": scenes, "speech": narration, "schedule": plan}, args.output
+    )
     lectures = []
     lecture_qualities = {"none": [], "both": ["low", "high"]}.get(args.lecture, [args.lecture])
     for quality in lecture_qualities:
         console.print(f"[dim]lecture at {quality}[/dim]")
         lectures.append(measure_lecture(quality, args.jobs))
-    result = {"machine": machine(), "scenes": scenes, "speech": narration, "lecture": lectures}
+    result = {
+        "machine": machine(),
+        "scenes": scenes,
+        "speech": narration,
+        "schedule": plan,
+        "lecture": lectures,
+    }
     save(result, args.output)
     if args.reference_script:
         console.print("[dim]reference script[/dim]")
@@ -288,6 +325,12 @@ def main(argv: list[str] | None = None) -> int:
         f"{narration['words']} words ({narration['speech_seconds']:.0f} s of speech, "
         f"{narration['words_per_minute']:.0f} words/min); share of the render time: {shares}"
     )
+    for row in plan:
+        walls = ", ".join(f"{k}: {w:.0f} s" for k, w in row["simulated_wall_seconds"].items())
+        Console(width=120).print(
+            f"schedule {row['quality']}: longest job {row['critical_path_seconds']:.1f} s; "
+            f"all scenes, longest first, on workers {walls}"
+        )
     for lecture in lectures:
         Console(width=120).print(
             f"lecture {lecture['quality']}: {lecture['wall_seconds']:.1f} s wall for "

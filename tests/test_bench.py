@@ -35,6 +35,9 @@ def test_bench_writes_well_formed_json(tmp_path, construct_scene):
     assert 0 < row["mobjects_per_frame"] < 1000
     assert row["peak_memory_mb"] > 10
     assert result["lecture"] == []
+    (plan,) = result["schedule"]  # one job: every worker count waits for it alone
+    assert plan["critical_path_seconds"] == row["process_seconds"]
+    assert set(plan["simulated_wall_seconds"].values()) == {row["process_seconds"]}
     templates = scene_beats(load_scene_class("RMSNormComparison")).values()
     speech = result["speech"]
     assert speech["voice"] == "hibari"

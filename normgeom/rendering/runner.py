@@ -44,6 +44,7 @@ from normgeom.rendering.job import Product, RenderJob
 from normgeom.rendering.paths import Layout, prepare_folders
 from normgeom.rendering.probe import duration
 from normgeom.rendering.repair import repair_caches
+from normgeom.rendering.schedule import longest_first
 from normgeom.rendering.state import Info, RecordId, State, file_lock
 from normgeom.rendering.worker import follow_parent, run_job
 from scenes.voice.registry import SpeechError
@@ -203,7 +204,9 @@ class Runner:
     def run(
         self, jobs: list[RenderJob], on_done: Callable[[JobResult], None] | None = None
     ) -> list[JobResult]:
-        """Run ``jobs`` (those not up to date), ``workers`` at a time; results in order.
+        """Run ``jobs`` (those not up to date), ``workers`` at a time, the longest first
+        (:func:`~normgeom.rendering.schedule.longest_first` of :meth:`expected_seconds`);
+        results in the order given.
 
         Every job is attempted; the first failure is raised after the others finish. Before
         any runs, every job's key is computed (reading its narration and parameters) and
@@ -213,8 +216,10 @@ class Runner:
             self.key(job)
         prepare_folders(folder for job in jobs for folder in self.layout.folders(job))
         executor = self._executor()
+        futures: list[Future] = [None] * len(jobs)
         with ThreadPoolExecutor(self.workers) as threads:
-            futures = [threads.submit(self._one, job, executor) for job in jobs]
+            for index in longest_first([self.expected_seconds(job) for job in jobs]):
+                futures[index] = threads.submit(self._one, job=jobs[index], executor=executor)
             if on_done is not None:
                 for future in futures:
                     future.add_done_callback(
@@ -228,6 +233,11 @@ class Runner:
                 raise
             finally:
                 executor.shutdown()
+
+    def expected_seconds(self, job: RenderJob) -> float:
+        """What ``job`` took when it last ran (whatever its inputs were then); 0 if never."""
+        record = self.state.records().get(record_id(job))
+        return record.info.render_seconds if record is not None else 0.0
 
     def _one(self, job: RenderJob, executor: Executor) -> JobResult:
         lock = self.layout.work / "locks" / f"{job.target.name}.lock"
