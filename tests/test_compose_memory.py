@@ -27,7 +27,7 @@ COMPOSE = textwrap.dedent(
         JobResult(tiny_job(f"Part{i}", "none"), {"video": clip}, 0.0, 0.0, True, f"key{i}")
         for i in range(count)
     ]
-    lecture = build_lecture(State(folder / "state.json"), results, folder / "long.mp4")
+    lecture = build_lecture(State(folder / "state.json", folder), results, folder / "long.mp4")
     # VmHWM: the peak of this program's own memory (ru_maxrss would also count the
     # test process this one was forked from, kept across exec)
     status = Path("/proc/self/status").read_text().splitlines()
