@@ -101,7 +101,9 @@ def test_captions_keep_the_written_form_while_the_voice_hears_the_spoken_one(
     monkeypatch.setattr(speech.HibariService, "synthesize", tone)
     monkeypatch.setenv("NORMGEOM_VOICE", "hibari")
     scene = construct_scene(Captioned)
-    captions = " ".join(c.content for c in scene.renderer.file_writer.subcaptions)
+    captions = " ".join(
+        c.content.replace("\n", " ") for c in scene.renderer.file_writer.subcaptions
+    )
     assert captions == Captioned.WRITTEN
     assert heard == [spoken(Captioned.WRITTEN)]
     for written, said in [*TABLE.words.items(), *TABLE.symbols.items()]:
