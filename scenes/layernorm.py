@@ -40,6 +40,9 @@ NARRATED_FIGURE_SHARE = 0.3
 CLOSE_UP_SHARE = 0.4
 """Share of its beat the camera takes to close up on the sphere the beat names."""
 
+WIDEN_SHARE = 0.3
+"""Share of its beat the camera takes to widen from the sphere to the far points it shows."""
+
 
 class LayerNormScene(GeometryScene):
     """LayerNorm scenes: the point cloud of the parameters and its LayerNorm steps."""
@@ -76,6 +79,16 @@ class LayerNormScene(GeometryScene):
         return self.reshape_plane(
             lambda a: nm.interpolate(self.plane_half_size, self.near_plane_half_size, a)
         )
+
+    def plane_with_zoom(self, size: float, zoom: float) -> Animation:
+        """Resize ``self.plane`` from the near or far size to ``size`` while the camera zooms
+        to ``zoom``: its screen size moves between the two ends' and never beyond the
+        smaller, so it stays in frame throughout."""
+        camera = self.renderer.camera
+        sizes = (self.near_plane_half_size, self.plane_half_size)
+        start = sizes[0] if size == sizes[1] else sizes[1]
+        reach = min(camera.get_zoom() * start, zoom * size)
+        return self.reshape_plane(lambda a: np.clip(reach / camera.get_zoom(), *sizes))
 
     def group_mask(self, name: str) -> np.ndarray:
         """Boolean mask of the cloud's points labelled ``name``."""
@@ -172,6 +185,7 @@ class Standardization(LayerNormScene):
     )
     formula = r"\hat x = \frac{x-\mu}{\sigma},\qquad \lVert \hat x \rVert = \sqrt{n}"
     formula_caption = "σ: population std of x"
+    close_up_beats = ("sphere", "equator", "standardize")
     audit_exceptions = (
         AuditException(
             "safe-area",
@@ -209,10 +223,7 @@ class Standardization(LayerNormScene):
         with self.beat("sphere") as tracker:
             sphere = figures.sphere()
             self.talks_about(sphere, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
-            camera = self.renderer.camera
-            big, near = self.plane_half_size, self.near_plane_half_size
-            reach = min(camera.get_zoom() * big, style.POSES["sphere"].zoom * near)
-            shrink = self.reshape_plane(lambda a: np.clip(reach / camera.get_zoom(), near, big))
+            shrink = self.plane_with_zoom(self.near_plane_half_size, style.POSES["sphere"].zoom)
             self.camera_to(
                 tracker.duration,
                 Create(sphere, rate_func=squish_rate_func(smooth, 0.0, 0.6)),
@@ -484,18 +495,11 @@ class Epsilon(LayerNormScene):
             wide = np.concatenate(
                 [self.steps.centered, figures.plane_outline(self.plane_half_size)]
             )
-            grow = self.reshape_plane(
-                lambda a: nm.interpolate(self.near_plane_half_size, self.plane_half_size, a)
-            )
-            self.camera_to(
-                tracker.duration,
-                *[FadeIn(g) for g in groups],
-                grow,
-                pose="plane",
-                zoom=self.framing_zoom("plane", wide),
-                framed=False,
-                rate_func=squish_rate_func(smooth, 0.0, 0.3),
-            )
+            zoom = self.framing_zoom("plane", wide)
+            grow = self.plane_with_zoom(self.plane_half_size, zoom)
+            widen = WIDEN_SHARE * tracker.duration
+            self.camera_to(widen, grow, pose="plane", zoom=zoom, framed=False)
+            self.play(*[FadeIn(g) for g in groups], run_time=tracker.duration - widen)
 
     def normalize(self) -> None:
         with self.beat("normalize") as tracker:
@@ -514,4 +518,5 @@ class Epsilon(LayerNormScene):
                 gap = mean_sphere_gap(self.regularized[self.group_mask(name)])
                 label = self.group_labels.get(name, name)
                 lines.append((f"{label}: {gap:.3f}", self.group_colors.get(name, "standardized")))
-            self.play(self.pin(panels.readout(lines), "bottom_right"), run_time=tracker.duration)
+            shown = self.pin(panels.readout(lines), "bottom_right")
+            self.camera_to(tracker.duration, shown, points_move=False)  # keeps it off the points

@@ -90,6 +90,8 @@ def test_every_drawn_point_and_label_stays_in_the_frame_and_out_from_under_the_p
             return
         xy = frame_positions(scene.renderer.camera, points)
         when = (scene.beat_name, round(time, 1))
+        if scene.beat_name in scene.close_up_beats:  # far points may leave, on purpose
+            return
         if np.any(np.abs(xy) + halves > half):
             outside.append(when)
         for box in scene.keep_out():

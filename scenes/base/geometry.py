@@ -137,7 +137,8 @@ class GeometryScene(NarratedThreeDScene):
     ``pose``: the starting :data:`scenes.kit.POSES` name (looking at :meth:`frame_centre`);
     ``legend_entries`` and
     ``formula``/``formula_caption``: the fixed-in-frame legend (top left) and governing
-    formula (top right); ``orbit_degrees``: how far the final orbit turns.
+    formula (top right); ``orbit_degrees``: how far the final orbit turns;
+    ``close_up_beats``: the beats that may let far points leave the frame.
     """
 
     pose: ClassVar[str] = "sphere"
@@ -145,6 +146,9 @@ class GeometryScene(NarratedThreeDScene):
     formula: ClassVar[str] = ""
     formula_caption: ClassVar[str | None] = None
     orbit_degrees: ClassVar[float] = 140.0
+    close_up_beats: ClassVar[tuple[str, ...]] = ()
+    """Beats whose camera holds a close-up (``camera_to(..., framed=False)``) that lets far
+    points leave the frame and pass under the panels; every other beat frames them all."""
     caching_camera = DepthCueCamera
     stock_camera = StockDepthCueCamera
 
