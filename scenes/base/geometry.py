@@ -364,17 +364,19 @@ class GeometryScene(NarratedThreeDScene):
         self.axis_screen = figures.AXIS_SCREEN * share
         figures.set_axes(self.axes, zoom, self.axis_screen)
 
-    def place_labels(self) -> None:
+    def place_labels(self, coming: tuple[Mobject, ...] = ()) -> None:
         """Put each framed label, then each axis label, at the place beside its anchor that
-        keeps in frame and clear of the markers, guide lines, panels and labels already
-        placed (:func:`scenes.kit.placement.choose_offset`)."""
+        keeps in frame and clear of the markers (those drawn and those ``coming`` in),
+        guide lines, panels and labels already placed
+        (:func:`scenes.kit.placement.choose_offset`)."""
         camera = self.renderer.camera
-        drawn = {id(m) for m in self.get_mobject_family_members()}
+        shown = [*self.mobjects, *coming]
+        drawn = {id(m) for mob in shown for m in mob.get_family()}
         marks = [m for g in self.markers for m in g if id(m) in drawn and _visible(m)]
         centres = np.array([m.get_center() for m in marks]).reshape(-1, 3)
         marker_flat = frame_positions(camera, centres)
         marker_halves = np.array([[m.width / 2, m.height / 2] for m in marks]).reshape(-1, 2)
-        lines = [figures.dash_segments(g) for g in self.guides if g in self.mobjects]
+        lines = [figures.dash_segments(g) for g in self.guides if id(g) in drawn]
         lines += [figures.dash_segments(t) for t in self.trails if t in self.mobjects]
         ends = np.concatenate([np.zeros((0, 2, 3)), *lines]).reshape(-1, 3)
         flat_lines = frame_positions(camera, ends).reshape(-1, 2, 2)
@@ -401,17 +403,18 @@ class GeometryScene(NarratedThreeDScene):
             label.move_to(scene_offset(camera, anchor, offset))
             blocked.append(framing.frame_box_of(flat + offset, halves))
 
-    def refit_overlays(self) -> None:
-        """Cut the trails shown to the frame and place the labels, for the camera now."""
+    def refit_overlays(self, coming: tuple[Mobject, ...] = ()) -> None:
+        """Cut the trails shown to the frame and place the labels, for the camera now and
+        the mobjects ``coming`` into the picture."""
         for trails in self.trails:
             if trails in self.mobjects:
                 self.clip_trail(trails)
-        self.place_labels()
+        self.place_labels(coming)
 
     def play(self, *animations: Animation, **kwargs) -> None:
         """Play ``animations`` with the labels placed and the trails cut for the picture
         at its start, and, when the animations move the camera or points, at every frame."""
-        self.refit_overlays()
+        self.refit_overlays(tuple(anim.mobject for anim in animations))
         if any(getattr(anim, "reframes", False) for anim in animations):
             hook = UpdateFromFunc(self.overlay_hook, lambda _: self.refit_overlays())
             animations = (*animations, hook)
