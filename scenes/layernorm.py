@@ -368,10 +368,6 @@ class Bias(LayerNormScene):
             ]
         )
 
-    def frame_centre(self) -> np.ndarray:
-        """Halfway between the figure before and after the shift."""
-        return np.asarray(self.params.beta, dtype=float) / 2
-
     def construct(self) -> None:
         self.show_gained()
         self.show_bias()

@@ -70,8 +70,7 @@ AXIS_LABEL_ROOM = 0.6
 """Frame units kept beyond an axis end for its label, when the axes are shortened."""
 
 AXIS_SHORTEST = 0.3
-"""Smallest share of their full screen length the axes shrink to when the origin is off
-centre."""
+"""Smallest share of their full screen length the axes shrink to."""
 
 Path = Callable[[float], np.ndarray]
 """Positions of a point group at animation progress ``alpha`` in [0, 1], shape (k, 3)."""
@@ -134,8 +133,7 @@ class GeometryScene(NarratedThreeDScene):
 
     Class attributes (override one to make a variant):
 
-    ``pose``: the starting :data:`scenes.kit.POSES` name (looking at :meth:`frame_centre`);
-    ``legend_entries`` and
+    ``pose``: the starting :data:`scenes.kit.POSES` name; ``legend_entries`` and
     ``formula``/``formula_caption``: the fixed-in-frame legend (top left) and governing
     formula (top right); ``orbit_degrees``: how far the final orbit turns;
     ``close_up_beats``: the beats that may let far points leave the frame.
@@ -168,11 +166,10 @@ class GeometryScene(NarratedThreeDScene):
         self.renderer.camera.should_apply_shading = False
         self.corner_panels = self.build_panels()
         self.prepare()
-        centre = np.asarray(self.frame_centre(), dtype=float)
         points, halves = _with_labels(self.opening_points(), self.framed_labels)
         pose = style.POSES[self.pose]
-        pose = pose.with_zoom(self.framing_zoom(self.pose, points, centre, halves))
-        self.set_camera_orientation(**pose.kwargs(), frame_center=centre)
+        pose = pose.with_zoom(self.framing_zoom(self.pose, points, halves))
+        self.set_camera_orientation(**pose.kwargs())
         self.axes = figures.axes(pose.zoom)
         self.axis_screen = figures.AXIS_SCREEN
         self.fit_axes()
@@ -189,23 +186,17 @@ class GeometryScene(NarratedThreeDScene):
         framed figures included)."""
         return np.zeros((0, 3))
 
-    def frame_centre(self) -> np.ndarray:
-        """Hook: the scene point the opening pose looks at (the origin)."""
-        return np.zeros(3)
-
     def framing_zoom(
         self,
         pose: str,
         points: np.ndarray,
-        centre: np.ndarray | None = None,
         halves: np.ndarray | None = None,
     ) -> float:
-        """The zoom of ``pose`` (looking at ``centre``, the origin by default), lowered just
-        enough to hold ``points`` (with label ``halves``) in frame and off the panels."""
+        """The zoom of ``pose``, lowered just enough to hold ``points`` (with label
+        ``halves``) in frame and off the panels."""
         view = style.POSES[pose]
-        seen = np.reshape(points, (-1, 3)) - (np.zeros(3) if centre is None else centre)
         fit = framing.fit_zoom(
-            seen,
+            np.reshape(points, (-1, 3)),
             view.phi * DEGREES,
             view.theta * DEGREES,
             view.focal_distance,
@@ -342,16 +333,16 @@ class GeometryScene(NarratedThreeDScene):
         mob, starts, ends = self.trail_ends[id(trails)]
         camera = self.renderer.camera
         spans = framing.visible_spans(lambda p: frame_positions(camera, p), starts, ends)
-        unseen = np.isnan(spans[:, 0])  # drawn as nothing, where the camera looks
+        unseen = np.isnan(spans[:, 0])  # drawn as nothing, at the origin
         starts, ends = starts.copy(), ends.copy()
-        starts[unseen] = ends[unseen] = camera.frame_center
+        starts[unseen] = ends[unseen] = 0.0
         spans[unseen] = 0.0
         figures.set_dashes(mob, starts, ends, spans=spans)
 
     def fit_axes(self) -> None:
         """Re-fit the axes to the camera's zoom, each half :data:`scenes.kit.figures.AXIS_SCREEN`
-        long on screen, or shorter where the origin sits off the frame's centre (the camera
-        looking elsewhere) so both ends of every axis stay in the frame."""
+        long on screen, or shorter where perspective would carry an end (and its label) out
+        of the frame."""
         camera = self.renderer.camera
         zoom = camera.get_zoom()
         origin = frame_positions(camera, np.zeros(3))[0]
@@ -477,13 +468,12 @@ class GeometryScene(NarratedThreeDScene):
         degrees: float = 0.0,
         rate_func: Callable[[float], float] = smooth,
         points_move: bool | None = None,
-        centre: np.ndarray | None = None,
         framed: bool = True,
         zoom: float | None = None,
     ) -> None:
         """Play ``anims`` while the camera turns to ``pose`` (and/or ``degrees`` further about
-        the vertical axis) and looks at ``centre`` (by default where it looks now), at the
-        pose's zoom (or ``zoom``) lowered just enough that every drawn point stays in frame.
+        the vertical axis), at the pose's zoom (or ``zoom``) lowered just enough that every
+        drawn point stays in frame.
 
         Moving points (``points_move``, by default whenever ``anims`` are given) are framed
         frame by frame, the camera animation running after theirs; still points get one zoom
@@ -500,16 +490,13 @@ class GeometryScene(NarratedThreeDScene):
         end[1] += degrees * DEGREES
         end[2] = end[2] if zoom is None else zoom
         focal = camera.get_focal_distance()
-        looked_at = np.array(camera.frame_center, dtype=float)
-        goal = looked_at if centre is None else np.asarray(centre, dtype=float)
 
         keep_out = self.keep_out()
 
         def fit(alpha: float) -> float:
             phi, theta = nm.interpolate(start[:2], end[:2], alpha)
             points, halves = self.framed_now()
-            seen = points - nm.interpolate(looked_at, goal, alpha)
-            return framing.fit_zoom(seen, phi, theta, focal, keep_out, halves)
+            return framing.fit_zoom(points, phi, theta, focal, keep_out, halves)
 
         steady = np.inf
         points_move = points_move and framed
@@ -522,7 +509,6 @@ class GeometryScene(NarratedThreeDScene):
             camera.phi_tracker.set_value(phi)
             camera.theta_tracker.set_value(theta)
             camera.zoom_tracker.set_value(zoom)
-            camera.frame_center = nm.interpolate(looked_at, goal, alpha)
             self.fit_axes()
 
         trackers = Group(camera.phi_tracker, camera.theta_tracker, camera.zoom_tracker)
