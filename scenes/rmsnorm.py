@@ -193,6 +193,9 @@ class RMSNormCollapse(RMSNormScene):
     lecture_order: ClassVar[int] = 70
     chapter: ClassVar[str] = "RMSNorm when mu >> sigma: the poles"
     poles = True
+    plane_half_size: ClassVar[float] = 2.0
+    """A little smaller, so the plane's corners stay in frame as the close final orbit
+    turns them toward the frame's edges."""
 
     pose = "wide"
     legend_entries = (

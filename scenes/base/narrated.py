@@ -175,6 +175,16 @@ class Narrated(VoiceoverScene):
         start = self.beat_start + after
         self.focuses.append(Focus(self.beat_name, start, tuple(mobjects), share))
 
+    def said_at(self, name: str, words: str, duration: float) -> float:
+        """Seconds into beat ``name`` (spoken for ``duration``) at which ``words`` are said,
+        timed as the subtitles time them (in proportion to characters): where a visual the
+        words name should appear."""
+        for cue in caption_cues(self.beat_text(name), duration):
+            text = cue.text.replace("\n", " ")
+            if words in text:
+                return cue.offset + cue.duration * text.index(words) / len(text)
+        raise ValueError(f"{words!r} is in no subtitle cue of beat {name!r}")
+
     def claim(self, shown: Mobject, holds: Callable[[], bool], fact: str) -> Mobject:
         """Declare that ``shown`` (a caption or readout) states ``fact``, which ``holds()``
         checks; return ``shown``."""
