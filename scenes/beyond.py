@@ -35,7 +35,7 @@ from manim import (
 
 import normmath as nm
 from scenes.base.geometry import GeometryScene, vector_text
-from scenes.base.narrated import FOCUS_SHARE
+from scenes.base.narrated import APPEAR_SECONDS
 from scenes.kit import figures, panels, style
 from scenes.kit.framing import fit_zoom, meridian_orientation, view_rotation
 from scenes.kit.panels import LegendEntry
@@ -60,9 +60,6 @@ SWAP_SECONDS = 0.25
 WIDEN_SECONDS = 2.0
 """Seconds the camera takes to zoom out to the wide circle, before anything new appears,
 and then the wide rows take to fade in."""
-
-APPEAR_SECONDS = 0.8
-"""Seconds a figure the narration names takes to fade in, from the start of its sentence."""
 
 MARK_SHARE = 0.015
 """Share of the frame's height a single named dot or cross spans (its own size): it must
@@ -199,18 +196,6 @@ class AnyWidth(HalfPlaneScene):
         """Scene units from the origin to the farthest part of the n = 3 picture (the ray
         through x reaches a little beyond it)."""
         return 1.1 * float(np.linalg.norm(self.x))
-
-    def appear_at(
-        self, beat: str, words: str, duration: float, *mobs, share: float = FOCUS_SHARE
-    ) -> list:
-        """Fade-ins of ``mobs`` (in a play of the beat's ``duration``) over
-        :data:`APPEAR_SECONDS` from when ``words`` are said, declared as what those words
-        talk about (spanning ``share`` of the frame's height)."""
-        start = self.said_at(beat, words, duration)
-        self.talks_about(*mobs, share=share, after=start)
-        end = min(start + APPEAR_SECONDS, duration)
-        rate = squish_rate_func(smooth, start / duration, end / duration)
-        return [FadeIn(mob, rate_func=rate) for mob in mobs]
 
     def narration_values(self) -> dict[str, object]:
         ratio = nm.mean_to_std_ratio(self.clouds.points)
