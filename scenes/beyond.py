@@ -35,7 +35,7 @@ from manim import (
 
 import normmath as nm
 from scenes.base.geometry import GeometryScene, vector_text
-from scenes.base.narrated import APPEAR_SECONDS
+from scenes.base.narrated import APPEAR_SECONDS, MARK_SHARE
 from scenes.kit import figures, panels, style
 from scenes.kit.framing import fit_zoom, meridian_orientation, view_rotation
 from scenes.kit.panels import LegendEntry
@@ -60,10 +60,6 @@ SWAP_SECONDS = 0.25
 WIDEN_SECONDS = 2.0
 """Seconds the camera takes to zoom out to the wide circle, before anything new appears,
 and then the wide rows take to fade in."""
-
-MARK_SHARE = 0.015
-"""Share of the frame's height a single named dot or cross spans (its own size): it must
-be seen, unoccluded, not large."""
 
 PART_WIDTH = 5.0
 """Stroke width of the mean and centered parts of the vector in the flat picture."""
@@ -273,7 +269,7 @@ class AnyWidth(HalfPlaneScene):
                 added_anims=[
                     Create(self.great_circle, rate_func=drawn),
                     Create(self.ray, rate_func=drawn),
-                    FadeOut(self.axes, rate_func=squish_rate_func(smooth, 0.2, 0.45)),
+                    FadeOut(self.axes, rate_func=squish_rate_func(smooth, 0.0, 0.3)),
                 ],
             )
 

@@ -19,7 +19,7 @@ from manim import Create, FadeIn, FadeOut, Mobject, smooth, squish_rate_func
 
 import normmath as nm
 from scenes.base.geometry import GeometryScene
-from scenes.base.narrated import APPEAR_SECONDS
+from scenes.base.narrated import APPEAR_SECONDS, MARK_SHARE
 from scenes.kit import figures, panels
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import PALETTE
@@ -134,7 +134,7 @@ class OneVectorGeometry(GeometryScene):
                 self.arrows[name] = self.arrow_to(name, self.arrow_colors[name])
                 self.add(self.points_mob[name], self.arrows[name])
             after = self.said_at(beat, moves, tracker.duration)
-            self.talks_about(self.points_mob[name], self.arrows[name], after=after)
+            self.talks_about(self.points_mob[name], share=MARK_SHARE, after=after)
             reading = self.read(text, color)
             self.move(name, start, end, tracker.duration, *reading, color=color)
 
@@ -169,7 +169,7 @@ class OneVectorGeometry(GeometryScene):
             )
             fades = [FadeOut(trail) for trail in self.trails]
             after = self.said_at("angle", "The arc marks", tracker.duration)
-            self.talks_about(arc, after=after)
+            self.talks_about(arc, *[self.arrows[n] for n in ("layer_norm", "rms")], after=after)
             end = min(after + APPEAR_SECONDS, tracker.duration)
             drawn = squish_rate_func(smooth, after / tracker.duration, end / tracker.duration)
             self.play(

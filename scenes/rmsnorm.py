@@ -148,20 +148,22 @@ class RMSNormHealthy(RMSNormScene):
 
     def close_up(self) -> None:
         """Between beats, the camera closes in on the sphere, where the targets will be
-        named; the far inputs fade as they leave the frame."""
+        named; the far inputs fade before they reach the frame's edges and panels."""
         inputs = self.points_mob["rms"]
         self.remove(inputs)
-        self.camera_to(CLOSE_UP_SECONDS, FadeOut(inputs), pose="sphere", points_move=False)
+        fade = FadeOut(inputs, rate_func=squish_rate_func(smooth, 0.0, 0.3))
+        self.camera_to(CLOSE_UP_SECONDS, fade, pose="sphere", points_move=False)
 
     def show_targets(self) -> None:
         with self.beat("targets") as tracker:
             self.play(*self.targets(self.healthy), run_time=tracker.duration)
 
     def step_back(self) -> None:
-        """Between beats, the camera steps back until the inputs, fading in again, fit."""
+        """Between beats, the camera steps back until the inputs fit, then they fade in again."""
         inputs = self.points_mob["rms"]
         self.add(inputs)
-        self.camera_to(CLOSE_UP_SECONDS, FadeIn(inputs), pose=self.pose, points_move=False)
+        fade = FadeIn(inputs, rate_func=squish_rate_func(smooth, 0.7, 1.0))
+        self.camera_to(CLOSE_UP_SECONDS, fade, pose=self.pose, points_move=False)
 
     def normalize(self) -> None:
         with self.beat("normalize") as tracker:

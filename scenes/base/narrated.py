@@ -61,6 +61,7 @@ __all__ = [
     "END_HOLD",
     "FOCUS_SHARE",
     "APPEAR_SECONDS",
+    "MARK_SHARE",
     "Spoken",
     "Focus",
     "Claim",
@@ -81,6 +82,10 @@ PREDICTION_PAUSE = 3.0
 
 FOCUS_SHARE = 0.06
 """Default smallest share of the frame's height a focus object spans on screen."""
+
+MARK_SHARE = 0.015
+"""Share of the frame's height a single named dot or cross spans (its own size): it must
+be seen and unoccluded, not large."""
 
 APPEAR_SECONDS = 0.8
 """Seconds a figure takes to fade in from when the words naming it are said."""
