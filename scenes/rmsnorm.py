@@ -28,7 +28,10 @@ MARKS_FADE_SHARE = 0.1
 """Share of its beat a group of marks or lines the sentence names takes to appear."""
 
 CLOSE_UP_SECONDS = 1.5
-"""Seconds of the silent camera moves between the far inputs and the sphere's close-up."""
+"""Seconds of each silent camera move between the far inputs and the sphere's close-up."""
+
+INPUTS_FADE_SECONDS = 0.5
+"""Seconds the far inputs take to fade out before the close-up, and in again after it."""
 
 GAP_WIDTH = 3.5
 """Stroke width of the gap lines (as wide as their legend swatch, so they read at once)."""
@@ -147,23 +150,22 @@ class RMSNormHealthy(RMSNormScene):
             )
 
     def close_up(self) -> None:
-        """Between beats, the camera closes in on the sphere, where the targets will be
-        named; the far inputs fade before they reach the frame's edges and panels."""
-        inputs = self.points_mob["rms"]
-        self.remove(inputs)
-        fade = FadeOut(inputs, rate_func=squish_rate_func(smooth, 0.0, 0.3))
-        self.camera_to(CLOSE_UP_SECONDS, fade, pose="sphere", points_move=False)
+        """Between beats, the far inputs fade out, then the camera closes in on the sphere,
+        where the targets will be named."""
+        self.play(FadeOut(self.points_mob["rms"]), run_time=INPUTS_FADE_SECONDS)
+        self.camera_to(CLOSE_UP_SECONDS, pose="sphere")
 
     def show_targets(self) -> None:
         with self.beat("targets") as tracker:
             self.play(*self.targets(self.healthy), run_time=tracker.duration)
 
     def step_back(self) -> None:
-        """Between beats, the camera steps back until the inputs fit, then they fade in again."""
+        """Between beats, the camera steps back until the (still unseen) inputs fit, then
+        they fade in again."""
         inputs = self.points_mob["rms"]
-        self.add(inputs)
-        fade = FadeIn(inputs, rate_func=squish_rate_func(smooth, 0.7, 1.0))
-        self.camera_to(CLOSE_UP_SECONDS, fade, pose=self.pose, points_move=False)
+        self.add(inputs.set_opacity(0.0))
+        self.camera_to(CLOSE_UP_SECONDS, pose=self.pose)
+        self.play(inputs.animate.set_opacity(1.0), run_time=INPUTS_FADE_SECONDS)
 
     def normalize(self) -> None:
         with self.beat("normalize") as tracker:
