@@ -30,6 +30,7 @@ from manim import (
 import normmath as nm
 from scenes.base.narrated import NarratedScene, is_prediction
 from scenes.kit.lesson_board import (
+    BOARD_REACH,
     RULES,
     LessonBoard,
     LessonState,
@@ -50,6 +51,12 @@ MOVE_SECONDS = 2.0
 
 BOARD_FADE_SECONDS = 1.0
 """Time the board takes to appear; the rest of its beat holds it still."""
+
+CAPTION_Y = 2.02
+"""Height of the caption line (between the chart's legend and the formula row)."""
+
+FORMULA_Y = 2.75
+"""Height of the formula row (under the heading and the gain/epsilon readouts)."""
 
 BOARD_PARTS = ("chart", "stats", "table")
 """The parts of the board that take the focus in turn."""
@@ -114,7 +121,7 @@ class LessonScene(NarratedScene):
         """Animations that replace the caption line under the formulas by ``text``: the old
         caption fades out in the first half, the new one fades in in the second half."""
         new = plain_text(text)
-        new.scale_to_fit_width(min(new.width, 13.4)).move_to([0, 2.02, 0])
+        new.scale_to_fit_width(min(new.width, 13.4)).move_to([0, CAPTION_Y, 0])
         old, self.caption = self.caption, new
         return _swap(old, FadeIn(new))
 
@@ -132,6 +139,16 @@ class LessonScene(NarratedScene):
         self.veiled = veil
         return anims
 
+    def place_cue(self, cue: Mobject) -> Mobject:
+        """Put the prediction cue where it covers no text, right-aligned with the board: in
+        the formula row when no formula is shown, else between the statistics panel and
+        the formula row (beside the question, which is short there)."""
+        if self.formula.submobjects:
+            y = (self.board.stats.get_top()[1] + self.formula.get_bottom()[1]) / 2
+        else:
+            y = FORMULA_Y
+        return cue.move_to([BOARD_REACH - cue.width / 2, y, 0])
+
     def show_formula(self, *tex: str, colors=None) -> list:
         """Animations that replace the formula row by the MathTex strings ``tex``.
 
@@ -139,7 +156,7 @@ class LessonScene(NarratedScene):
         """
         colors = colors or [color for _, color in RULES.values()]
         parts = [MathTex(t, font_size=30, color=c) for t, c in zip(tex, colors, strict=False)]
-        new = VGroup(*parts).arrange([1, 0, 0], buff=0.9).move_to([0, 2.75, 0])
+        new = VGroup(*parts).arrange([1, 0, 0], buff=0.9).move_to([0, FORMULA_Y, 0])
         old, self.formula = self.formula, new
         return _swap(old, Write(new))
 

@@ -192,6 +192,23 @@ def test_board_between_frames_is_smooth():
     check_board(board, (1.0, 2.0, 4.5), 1.5, 1e-6)
 
 
+def test_a_play_draws_only_what_the_chart_shows_now():
+    """Manim lists a moving mobject's members when a play starts and draws that list at
+    every frame: after the outputs turn from Undefined to defined zeros, the listed members
+    must draw the dots and no Undefined mark (and back)."""
+    chart = lesson_board.SignedBarChart(3, 1.0)
+    undefined, zeros = nm.lesson((0, 0, 0), eps=0.0), nm.lesson((0, 0, 0), eps=1e-6)
+    for before, after, shown, gone in (
+        (undefined, zeros, chart.dots, chart.marks),
+        (zeros, undefined, chart.marks, chart.dots),
+    ):
+        listed = chart.show(before).get_family()
+        chart.show(after)
+        drawn = [m for m in listed if m.has_points()]
+        assert all(any(m is s for m in drawn) for s in shown.values())
+        assert not any(any(m is g for m in drawn) for g in gone.values())
+
+
 def test_readout_draws_the_glyphs_of_its_text():
     readout = Readout().at([1.0, 2.0, 0.0])
     readout.show(-1.2247448713915890)
