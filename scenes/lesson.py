@@ -49,6 +49,12 @@ FADE_SECONDS = 0.5
 MOVE_SECONDS = 2.0
 """Longest time the counters take to reach a beat's state, before its caption appears."""
 
+READOUT_SHARE = 0.04
+"""Smallest share of the frame's height a readout the narration names spans (one line)."""
+
+GAIN_ZERO_SECONDS = 0.5
+"""Time the gain takes to reach 0 in the beat that asks whether gain zero helps."""
+
 BOARD_FADE_SECONDS = 1.0
 """Time the board takes to appear; the rest of its beat holds it still."""
 
@@ -108,12 +114,15 @@ class LessonScene(NarratedScene):
         """The input vector, gain and epsilon the narration speaks of."""
         return {"vector": self.base.vector, "gain": self.base.gain, "eps": self.base.eps}
 
-    def open_board(self, seconds: float) -> None:
-        """Bring in the heading and the board, already showing the first state, within
-        ``seconds`` (fading in for at most :data:`BOARD_FADE_SECONDS`, then holding)."""
+    def open_board(self, seconds: float, *parts: str, caption: str) -> None:
+        """Bring in the heading, the board (already showing the first state, board
+        ``parts`` in focus) and ``caption`` together within ``seconds`` (fading in for at
+        most :data:`BOARD_FADE_SECONDS`, then holding); the beat talks about ``parts``."""
         self.board.follow(self.tracker)
+        self.talks_about(*(self.board.part(part) for part in parts))
         fade = min(seconds, BOARD_FADE_SECONDS)
-        self.play(FadeIn(self.heading), FadeIn(self.board), run_time=fade)
+        board = [FadeIn(self.heading), FadeIn(self.board), *self.focus(*parts)]
+        self.play(*board, *self.say(caption), run_time=fade)
         if seconds > fade:
             self.wait(seconds - fade)
 
@@ -189,23 +198,33 @@ class LessonScene(NarratedScene):
         state: LessonState,
         caption: str | None = None,
         focus: tuple[str, ...] | None = None,
+        *,
+        via: tuple[LessonState, ...] = (),
+        move: float = MOVE_SECONDS,
+        names: tuple[Mobject, ...] = (),
     ) -> None:
-        """Speak beat ``name``: the old caption fades out while the focus moves (board
-        parts, default :attr:`default_focus`), the counters move to ``state`` within
-        :data:`MOVE_SECONDS`, and only then the new caption fades in; unless it asks a
-        question, it claims that the counters show ``state`` for as long as it is seen. The
-        rest of the beat is still."""
+        """Speak beat ``name`` about board parts ``focus`` (default :attr:`default_focus`)
+        and the other things it ``names`` (readouts, at least 4% of the frame's height):
+        the old caption fades out while the focus moves, the counters move through the
+        states ``via`` to ``state`` within ``move`` seconds (each step an equal share), and
+        only then the new caption fades in; unless it asks a question, it claims that the
+        counters show ``state`` for as long as it is seen. The rest of the beat is still."""
         with self.beat(name) as tracker:
+            parts = self.default_focus if focus is None else focus
+            self.talks_about(*(self.board.part(part) for part in parts))
+            if names:
+                self.talks_about(*names, share=READOUT_SHARE)
             frame = 1 / self.camera.frame_rate
             rest = tracker.duration
             changes = [*(self.unsay() if caption is not None else [])]
-            changes += self.focus(*(self.default_focus if focus is None else focus))
+            changes += self.focus(*parts)
             if changes:
                 self.play(*changes, run_time=FADE_SECONDS)
                 rest -= FADE_SECONDS
-            if self.tracker.to(state):
-                seconds = min(MOVE_SECONDS, max(rest - FADE_SECONDS, 2 * frame))
-                self.go(state, seconds)
+            if via or self.tracker.to(state):
+                seconds = min(move, max(rest - FADE_SECONDS, 2 * frame))
+                for step in (*via, state):
+                    self.go(step, seconds / (len(via) + 1))
                 rest -= seconds
             if caption is not None:
                 self.play(*self.say(caption), run_time=FADE_SECONDS)
@@ -259,12 +278,9 @@ class OneVectorLesson(LessonScene):
     def construct(self) -> None:
         base, gained, widened, edited, _ = self.states()
         with self.beat("intro") as tracker:
-            self.play(
-                *self.say(f"Input {nm.display_vector(base.vector)}"),
-                *self.focus("chart"),
-                run_time=FADE_SECONDS,
+            self.open_board(
+                tracker.duration, "chart", caption=f"Input {nm.display_vector(base.vector)}"
             )
-            self.open_board(tracker.duration - FADE_SECONDS)
         with self.beat("formulas") as tracker:
             rms = r"\mathrm{RMSNorm}=g\,\frac{x}{\sqrt{\mathrm{mean}(x^2)+\varepsilon}}"
             ln = (
@@ -272,7 +288,9 @@ class OneVectorLesson(LessonScene):
                 r"\frac{x-\mathrm{mean}(x)}{\sqrt{\mathrm{var}(x)+\varepsilon}}"
             )
             self.play(*self.focus(), run_time=FADE_SECONDS)
-            self.play(*self.show_formula(rms, ln), run_time=tracker.duration - FADE_SECONDS)
+            write = self.show_formula(rms, ln)
+            self.talks_about(self.formula, after=FADE_SECONDS)
+            self.play(*write, run_time=tracker.duration - FADE_SECONDS)
         statistics = "Statistics: population variance, epsilon inside the root"
         self.beat_to("statistics", base, statistics, ("stats",))
         self.beat_to("table", base, "Table: reference = Positive (1, 2, 3)", ("table",))
@@ -317,17 +335,20 @@ class EdgeCases(LessonScene):
     def construct(self) -> None:
         zero, gainless, zero_eps, constant, constant_eps, large = self.states()
         with self.beat("zero_predict") as tracker:
-            self.play(
-                *self.say("Zero vector, epsilon 0. Predict: both outputs?"),
-                *self.focus(*self.default_focus),
-                run_time=FADE_SECONDS,
-            )
+            question = "Zero vector, epsilon 0. Predict: both outputs?"
+            self.open_board(tracker.duration, *self.default_focus, caption=question)
             self.claim(self.caption, lambda: self.settled(zero), "the zero vector, epsilon 0")
-            self.open_board(tracker.duration - FADE_SECONDS)
         self.beat_to("zero_reveal", zero, "Both denominators are 0: Undefined, not zero")
-        self.beat_to("gain_zero", gainless, "Gain 0 does not make an undefined output defined")
+        # the gain is 0 as the question names it, and back to its value before epsilon moves
+        self.beat_to(
+            "gain_zero",
+            gainless,
+            "Gain 0 does not make an undefined output defined",
+            move=GAIN_ZERO_SECONDS,
+            names=(self.board.settings[:2],),
+        )
         small = nm.display(self.small_eps)
-        self.beat_to("zero_eps", zero_eps, f"Epsilon {small}: defined zeros (dots)")
+        self.beat_to("zero_eps", zero_eps, f"Epsilon {small}: defined zeros (dots)", via=(zero,))
         self.beat_to("constant_predict", constant, "Constant vector, epsilon 0. Predict?")
         self.beat_to(
             "constant_reveal", constant, "RMSNorm defined; LayerNorm variance 0: Undefined"
@@ -374,14 +395,11 @@ class Invariances(LessonScene):
         exact, scaled, scaled_eps, exact_eps, negated, _, shifted, centered, law = self.states()
         factor = nm.display(self.factor)
         with self.beat("scale_predict") as tracker:
-            self.play(
-                *self.say(f"Epsilon 0. Predict: multiply the input by {factor}?"),
-                *self.focus(*self.default_focus),
-                run_time=FADE_SECONDS,
-            )
-            self.open_board(tracker.duration - FADE_SECONDS)
+            question = f"Epsilon 0. Predict: multiply the input by {factor}?"
+            self.open_board(tracker.duration, *self.default_focus, caption=question)
         self.beat_to("scale_reveal", scaled, f"x {factor}: outputs unchanged at epsilon 0")
         with self.beat("scale_eps") as tracker:
+            self.talks_about(*(self.board.part(part) for part in self.default_focus))
             self.play(
                 *self.say(
                     f"Epsilon {nm.display(self.large_eps)}: the same scaling changes the outputs"
@@ -402,8 +420,10 @@ class Invariances(LessonScene):
                 r"\mathrm{RMS}(\text{output})=g\,"
                 r"\sqrt{\mathrm{mean}(x^2)\,/\,(\mathrm{mean}(x^2)+\varepsilon)}"
             )
+            write = self.show_formula(law_tex, colors=[PALETTE["text"]])
+            self.talks_about(self.formula, self.board.part("stats"))
             self.play(
-                *self.show_formula(law_tex, colors=[PALETTE["text"]]),
+                *write,
                 *self.say("Neither gain nor epsilon guarantees output RMS 1"),
                 run_time=2 * FADE_SECONDS,
             )
