@@ -261,11 +261,13 @@ class Recap(NarratedScene):
         ).arrange([1, 0, 0], buff=1.0)
         formulas.scale_to_fit_width(min(formulas.width, 13.6)).move_to([0, 3.25, 0])
         with self.beat("intro") as tracker:
+            self.talks_about(formulas)
             self.play(Write(formulas), run_time=tracker.duration)
 
     def show_step(self, beat: str, tile: VGroup, tiles: list[VGroup]) -> None:
         """Speak ``beat`` while its picture appears in focus and the one before recedes."""
         with self.beat(beat) as tracker:
+            self.talks_about(tile)
             changes = [FadeIn(tile)]
             before = tiles.index(tile) - 1
             if before >= 0:

@@ -466,7 +466,7 @@ class LessonBoard(VGroup):
 
     def __init__(self, count: int, limit: float) -> None:
         super().__init__()
-        self.chart = SignedBarChart(count, limit, width=6.2).move_to([0, -0.1, 0])
+        self.chart = SignedBarChart(count, limit, width=6.0).move_to([0, -0.1, 0])
         self.chart.shift((-BOARD_REACH - self.chart.get_left()[0]) * RIGHT)
         self.stats = StatsPanel().move_to([0, -0.2, 0])
         self.stats.shift((BOARD_REACH - self.stats.get_right()[0]) * RIGHT)
