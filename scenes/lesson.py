@@ -28,7 +28,7 @@ from manim import (
 )
 
 import normmath as nm
-from scenes.base.narrated import AuditException, NarratedScene, is_prediction
+from scenes.base.narrated import NarratedScene, is_prediction
 from scenes.kit.lesson_board import (
     BOARD_REACH,
     RULES,
@@ -81,14 +81,6 @@ class LessonScene(NarratedScene):
 
     title = ""
     default_focus: tuple[str, ...] = BOARD_PARTS
-    audit_exceptions: ClassVar[tuple[AuditException, ...]] = (
-        AuditException(
-            "safe-area",
-            "ValueTracker",
-            "the counters' value trackers are numbers kept as a point's x (an input of 7 "
-            "sits at x = 7); no camera draws them",
-        ),
-    )
     lesson_vector: tuple[float, float, float] | None = None
     lesson_gain: float | None = None
     lesson_eps: float | None = None
