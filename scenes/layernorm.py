@@ -315,7 +315,9 @@ class Gain(LayerNormScene):
             self.add(self.ellipsoid, self.ellipse)  # grown out of the sphere and its equator
             trails = self.trail_group(self.steps.standardized)
             near = self.near_plane_half_size
-            self.talks_about(self.ellipsoid, share=NARRATED_FIGURE_SHARE)
+            named = "stays a sphere" if self.narration_values()["even_gain"] else "an ellipsoid"
+            named_at = self.said_at("gain", named, tracker.duration)
+            self.talks_about(self.ellipsoid, share=NARRATED_FIGURE_SHARE, after=named_at)
             self.play(
                 self.move_points("gained", path, "gained"),
                 self.grow_trails(trails, self.steps.standardized, path),
