@@ -108,7 +108,7 @@ class OneVectorGeometry(GeometryScene):
                 self.plane,
                 figures.ellipsoid(radius, color=PALETTE["sphere"], opacity=0.35),
                 figures.equator(radius),
-                figures.mean_axis(reach),
+                self.guide(figures.mean_axis(reach)),
             )
             x = self.point_group("raw", j.raw[None], "raw")
             arrow = self.arrows["raw"] = self.arrow_to("raw", "raw")

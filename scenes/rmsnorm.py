@@ -87,7 +87,11 @@ class RMSNormScene(GeometryScene):
         self.plane = figures.plane(self.plane_half_size, opacity=0.1)
         self.add(self.plane, figures.sphere(), figures.equator())
         if self.poles:
-            self.add(figures.pole_axis(), self.facing(figures.pole_markers()), self.ones_label)
+            self.add(
+                self.guide(figures.pole_axis()),
+                self.facing(figures.pole_markers()),
+                self.ones_label,
+            )
 
     def appear(self, *mobs: Mobject, share: float = FOCUS_SHARE) -> list[Animation]:
         """Fade-ins of ``mobs``, which the beat talks about together (spanning ``share`` of
