@@ -111,8 +111,9 @@ def render_on_worker(job: RenderJob) -> Shipment:
     capture = Path(name)
     shipment = Shipment()
     try:
-        with file_lock(layout.work / "locks" / f"{job.target.name}.lock"):
-            repair_caches(layout, job)
+        with file_lock(layout.lock_file(job.lock)):
+            with file_lock(layout.lock_file(job.caches_lock)):
+                repair_caches(layout, job)
             written = _run_in_fresh_process(job, layout, capture)
             shipment.files = {
                 role: (path.relative_to(layout.media).as_posix(), path.read_bytes())
