@@ -204,17 +204,20 @@ def write_frames(scene: Any, on: bool) -> None:
 
 @contextmanager
 def shared_caches(lock: Callable[[], AbstractContextManager]) -> Iterator[None]:
-    """Hold ``lock()`` while Manim typesets a formula or a text into its caches and while
+    """Hold ``lock()`` while Manim typesets a formula or a text into its caches or reads an
+    SVG from them (it writes a temporary copy beside the cached file) and while
     manim-voiceover looks up or adds speech in its cache, so renders of one scene in several
     processes share those caches safely (neither writes atomically: ``tex_to_svg_file``,
-    ``Text._text2svg``, ``MarkupText._text2svg`` and ``SpeechService._wrap_generate_from_text``
-    are undocumented).
+    ``Text._text2svg``, ``MarkupText._text2svg``, ``SVGMobject.generate_mobject`` and
+    ``SpeechService._wrap_generate_from_text`` are undocumented).
     """
+    from manim.mobject.svg.svg_mobject import SVGMobject
     from manim.mobject.text import tex_mobject, text_mobject
     from manim_voiceover.services.base import SpeechService
 
     targets = [
         (tex_mobject, "tex_to_svg_file"),
+        (SVGMobject, "generate_mobject"),
         (text_mobject.Text, "_text2svg"),
         (text_mobject.MarkupText, "_text2svg"),
         (SpeechService, "_wrap_generate_from_text"),
