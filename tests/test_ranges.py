@@ -137,3 +137,23 @@ def test_ranges_render_on_a_cluster(tmp_path, monkeypatch):
         assert all(remote.up_to_date(part) is not None for part in split(job, 2))
     assert joined.video.is_relative_to(media)
     assert_same_movie(whole, joined)
+
+
+def test_whole_renders_every_scene_in_one_piece(tiny_media, monkeypatch):
+    from typer.testing import CliRunner
+
+    from normgeom.cli import app as cli
+    from normgeom.rendering import cluster
+
+    splits = []
+    opened = cluster.runner
+
+    def spy(layout, **kwargs):
+        splits.append(kwargs["split"])
+        return opened(layout, **kwargs)
+
+    monkeypatch.setattr(cluster, "runner", spy)
+    for command in (["render", "TinyNarrated", "--whole"], ["render", "TinyNarrated"]):
+        assert CliRunner().invoke(cli.app, command).exit_code == 0
+    assert CliRunner().invoke(cli.app, ["video", "--whole"]).exit_code == 0
+    assert splits == [False, True, False]
