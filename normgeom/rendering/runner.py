@@ -102,9 +102,9 @@ class LocalPool:
 
 
 def record_id(job: RenderJob) -> RecordId:
-    """The state-file id of a job's output."""
+    """The state-file id of a job's output (``range`` for a range of a scene's beats)."""
     kinds = {Product.MOVIE: "scene", Product.LAST_FRAME: "still", Product.SLIDES: "slides"}
-    return RecordId(kinds[job.product], job.quality.label, job.stem)
+    return RecordId("range" if job.beats else kinds[job.product], job.quality.label, job.stem)
 
 
 @dataclass(frozen=True)
