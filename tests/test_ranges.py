@@ -104,18 +104,24 @@ def test_a_split_render_is_the_whole_render(tmp_path, monkeypatch, scene, voice)
 
 @pytest.mark.render
 def test_editing_a_beat_renders_again_its_range_and_those_after_it(tmp_path, monkeypatch):
+    """A scene rendered whole, then its last beat edited and split (its ranges start from the
+    whole render's plays), then its third beat edited: the first range stays."""
     scenes = tmp_path / "scenes"
     shutil.copytree(FIXTURES / "narration", scenes / "narration")
     shutil.copy(RANGE_SCENES, scenes / RANGE_SCENES.name)
     job = movie_job("TinyRanges", file=scenes / RANGE_SCENES.name)
     first, second, third = split(job, 3)  # beats (0, 2), (2, 3), (3, 4)
+    render(tmp_path / "media", job, 1, monkeypatch)
+    narration = scenes / "narration" / "range_scenes.toml"
+    text = narration.read_text()
+    narration.write_text(text.replace("Both stay.", "Both stay where they are."))
     runner, _ = render(tmp_path / "media", job, 3, monkeypatch)
+    seeded = runner.layout.partial_movies(first).glob("*.mp4")
+    assert any(movie.stat().st_nlink > 1 for movie in seeded)  # the whole render's plays
     parts = (first, second, third)
     before = [runner.up_to_date(part).video.stat().st_mtime_ns for part in parts]
 
-    narration = scenes / "narration" / "range_scenes.toml"
-    text = narration.read_text()
-    narration.write_text(text.replace("A circle joins it.", "A circle joins the square."))
+    narration.write_text(narration.read_text().replace("joins it.", "joins the square."))
     runner, joined = render(tmp_path / "media", job, 3, monkeypatch)
     after = [runner.up_to_date(part).video.stat().st_mtime_ns for part in parts]
     assert [b != a for b, a in zip(before, after, strict=True)] == [False, True, True]

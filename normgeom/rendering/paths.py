@@ -88,6 +88,10 @@ class Layout:
             return folder / "ranges" / job.stem if job.beats else folder
         return self.work / str(job.product) / "manim" / job.target.module / job.quality.label
 
+    def partial_movies(self, job: RenderJob) -> Path:
+        """Where Manim keeps a movie job's partial movies (one per play, named by its hash)."""
+        return self.manim_folder(job) / "partial_movie_files" / job.stem
+
     def slides_folder(self, quality: Quality) -> Path:
         """Where manim-slides writes the slide steps of this quality."""
         return self.work / "slides" / quality.label

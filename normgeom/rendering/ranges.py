@@ -4,9 +4,12 @@ Every range job plays the scene from its start (the state of a beat depends on e
 before it) and draws and writes only its own beats (:mod:`scenes.base.beat_range`); the
 plays before the first beat belong to the first range, each prediction pause to its beat,
 the end hold to the last range. The last range plays every beat, so its sound and subtitles
-are the whole scene's. Joining copies the ranges' video streams one after the other (every
-range starts on a keyframe: Manim encodes each play as a movie of its own and joins them the
-same way) and the last range's audio track; the joined movie is the whole render's.
+are the whole scene's. A range starts with hard links to the partial movies of its scene's
+whole render (:func:`seed_partial_movies`), so a play drawn as before is not drawn again
+(Manim names each by a hash of what it shows). Joining copies the ranges' video streams one
+after the other (every range starts on a keyframe: Manim encodes each play as a movie of its
+own and joins them the same way) and the last range's audio track; the joined movie is the
+whole render's.
 
 When a scene is split (:func:`pieces`): only when it pays. A scene whose last measured render
 (its state record's ``render_seconds``) took at least :data:`MIN_SPLIT_SECONDS` and more than
@@ -20,6 +23,7 @@ number of pieces gets the same ranges, each cached under its own key.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import replace
 from io import BytesIO
 from pathlib import Path
@@ -28,9 +32,19 @@ import av
 
 from normgeom.rendering.atomic import atomic_path
 from normgeom.rendering.job import Product, RenderJob
+from normgeom.rendering.paths import Layout
+from normgeom.rendering.repair import movie_is_sound
 from scenes.base.catalog import narration
 
-__all__ = ["MIN_SPLIT_SECONDS", "pieces", "beat_ranges", "beat_count", "split", "join_ranges"]
+__all__ = [
+    "MIN_SPLIT_SECONDS",
+    "pieces",
+    "beat_ranges",
+    "beat_count",
+    "split",
+    "seed_partial_movies",
+    "join_ranges",
+]
 
 MIN_SPLIT_SECONDS = 20.0
 """A scene measured shorter renders whole: each range pays a process start and replays the
@@ -81,6 +95,18 @@ def split(job: RenderJob, count: int) -> list[RenderJob]:
     if count < 2 or beats < 2 or not whole:
         return [job]
     return [replace(job, beats=span) for span in beat_ranges(beats, min(count, beats))]
+
+
+def seed_partial_movies(layout: Layout, job: RenderJob) -> None:
+    """Link into a range job's partial-movie folder every sound partial movie of its scene's
+    whole render it lacks (hard links: no copy; Manim prunes each folder on its own). Hold
+    the scene's lock: a whole render may be writing them."""
+    source, target = layout.partial_movies(replace(job, beats=None)), layout.partial_movies(job)
+    target.mkdir(parents=True, exist_ok=True)
+    for movie in sorted(source.glob("*.mp4")):
+        link = target / movie.name
+        if not link.exists() and movie_is_sound(movie):
+            os.link(movie, link)
 
 
 def join_ranges(movies: list[Path], target: Path) -> None:
