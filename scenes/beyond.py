@@ -19,11 +19,13 @@ from typing import ClassVar
 import numpy as np
 from manim import (
     DEGREES,
+    LEFT,
     RIGHT,
     UP,
     Create,
     FadeIn,
     FadeOut,
+    MathTex,
     Text,
     VGroup,
     VMobject,
@@ -33,8 +35,9 @@ from manim import (
 
 import normmath as nm
 from scenes.base.geometry import GeometryScene, vector_text
+from scenes.base.narrated import APPEAR_SECONDS, MARK_SHARE
 from scenes.kit import figures, panels, style
-from scenes.kit.framing import meridian_orientation
+from scenes.kit.framing import fit_zoom, meridian_orientation, view_rotation
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import PALETTE
 from scenes.voice.pronunciation import spoken_token
@@ -57,6 +60,9 @@ SWAP_SECONDS = 0.25
 WIDEN_SECONDS = 2.0
 """Seconds the camera takes to zoom out to the wide circle, before anything new appears,
 and then the wide rows take to fade in."""
+
+PART_WIDTH = 5.0
+"""Stroke width of the mean and centered parts of the vector in the flat picture."""
 
 FIT = 3.2
 """Frame units (of the 8 of the frame's height) from the centre to the farthest point drawn.
@@ -164,6 +170,29 @@ class AnyWidth(HalfPlaneScene):
     def opening_points(self) -> np.ndarray:
         return np.vstack([self.place(self.small.point), self.place(self.small.rms)])
 
+    def setup(self) -> None:
+        """The opening pose, turned about the vertical axis to the azimuth that shows both
+        outputs (RMSNorm's dot and LayerNorm's cross, on the sphere) most on the near side,
+        neither dimmed behind it; zoomed to frame the opening points from there, and no
+        closer than the flat picture, so the turn to it keeps x in frame."""
+        super().setup()
+        camera = self.renderer.camera
+        phi, focal = camera.get_phi(), camera.get_focal_distance()
+        outputs = np.vstack([self.place(self.small.rms), self.place(self.small.layer)])
+        meridian = meridian_orientation(self.up, self.right)["theta"]
+        thetas = meridian + np.radians(np.arange(-180.0, 180.0, 1.0))  # the turn's short way
+        facing = [float(np.min(outputs @ view_rotation(phi, t)[2])) for t in thetas]
+        theta = float(thetas[int(np.argmax(facing))])
+        fit = fit_zoom(self.opening_points(), phi, theta, focal, self.keep_out())
+        zoom = min(style.POSES[self.pose].zoom, fit, FIT / self.small_reach())
+        self.set_camera_orientation(theta=theta, zoom=zoom)
+        figures.set_axes(self.axes, zoom)
+
+    def small_reach(self) -> float:
+        """Scene units from the origin to the farthest part of the n = 3 picture (the ray
+        through x reaches a little beyond it)."""
+        return 1.1 * float(np.linalg.norm(self.x))
+
     def narration_values(self) -> dict[str, object]:
         ratio = nm.mean_to_std_ratio(self.clouds.points)
         angle = self.wide.angle
@@ -207,13 +236,14 @@ class AnyWidth(HalfPlaneScene):
             self.ln_cross = self.facing(figures.crosses(self.place(self.small.layer)))
             self.add(self.sphere_parts, self.stars)
             self.legend_panel = panels.legend(self.small_legend)
+            run_time = tracker.duration
             self.play(
                 *self.panels(),
                 self.pin(self.legend_panel, "top_left"),
-                FadeIn(x),
-                FadeIn(rms),
-                FadeIn(self.ln_cross),
-                run_time=tracker.duration,
+                *self.appear_at("sphere", "one vector", run_time, x, share=MARK_SHARE),
+                *self.appear_at("sphere", "sky blue dot", run_time, rms, share=MARK_SHARE),
+                *self.appear_at("sphere", "green cross", run_time, self.ln_cross, share=MARK_SHARE),
+                run_time=run_time,
             )
 
     def turn_to_meridian(self) -> None:
@@ -222,35 +252,76 @@ class AnyWidth(HalfPlaneScene):
             radius = nm.sphere_radius(3)
             circle = self.place(radius * np.column_stack([np.sin(t), np.cos(t)]))
             self.great_circle = figures.curves([circle], PALETTE["equator"], width=2.0, opacity=0.6)
-            reach = 1.1 * float(np.linalg.norm(self.x))
+            reach = self.small_reach()
             self.ray = figures.segments(
                 np.zeros((1, 3)), self.x[None] * reach / np.linalg.norm(self.x), PALETTE["trail"]
+            )
+            run_time = tracker.duration
+            start = self.said_at("turn", "span one plane", run_time)
+            self.talks_about(self.great_circle, self.ray, after=start)
+            drawn = squish_rate_func(
+                smooth, start / run_time, min(start + 2.0, run_time) / run_time
             )
             self.move_camera(
                 **meridian_orientation(self.up, self.right),
                 zoom=FIT / reach,
-                run_time=tracker.duration,
-                added_anims=[Create(self.great_circle), Create(self.ray)],
+                run_time=run_time,
+                added_anims=[
+                    Create(self.great_circle, rate_func=drawn),
+                    Create(self.ray, rate_func=drawn),
+                    FadeOut(self.axes, rate_func=squish_rate_func(smooth, 0.0, 0.3)),
+                ],
             )
 
+    def vector_parts(self) -> tuple[VGroup, VGroup]:
+        """The mean part (up, along the all-ones axis, to height mu sqrt n) and the centered
+        part (right, from there to x, of length sigma sqrt n), each a thick segment with its
+        label and length, the labels facing the camera beside them, away from the circle."""
+        (a, b), zoom = self.small.point[0], self.renderer.camera.get_zoom()
+        corner = self.place([[a, 0.0]])
+        parts = []
+        for start, end, tex, color, side in (
+            (self.place([[0.0, 0.0]]), corner, rf"\mu\sqrt{{n}} = {a:.3g}", "mean_axis", LEFT),
+            (corner, self.place([[a, b]]), rf"\sigma\sqrt{{n}} = {b:.3g}", "centered", UP),
+        ):
+            segment = figures.segments(start, end, PALETTE[color], width=PART_WIDTH, opacity=1.0)
+            label = figures.flatten(MathTex(tex, font_size=figures.AXIS_LABEL_SIZE - 6))
+            label.set_color(PALETTE[color]).set_z_index(style.LAYERS["point"])
+            if side is LEFT:  # beside the top of the mean part, left of the axis
+                offset = -(label.width / 2 + 0.25) / zoom * self.right
+                label.move_to(end[0] + offset)
+            else:  # above (or, for a negative mean, below) the middle of the centered part
+                away = np.sign(a) or 1.0
+                offset = away * (label.height / 2 + 0.2) / zoom * self.up
+                label.move_to((start[0] + end[0]) / 2 + offset)
+            parts.append(VGroup(segment, self.facing(VGroup(label))))
+        return parts[0], parts[1]
+
     def unfold(self) -> None:
+        """The 3D parts leave at once (the picture is flat as the sentence begins), then the
+        mean part and the centered part appear as they are named, their lengths on them and
+        mu and sigma in the readout."""
         with self.beat("unfold") as tracker:
+            run_time = tracker.duration
             radius = nm.sphere_radius(3)
             self.small_parts = VGroup(self.half_circle(radius), self.half_plane_axes(radius))
             ratio = float(nm.mean_to_std_ratio(self.x))
+            mu, sigma = float(np.mean(self.x)), float(np.std(self.x))
             lines = [
                 (f"n = 3,  x = {vector_text(self.x)}", "text"),
-                (f"|μ|/σ = {ratio:.2f}", "text"),
+                (f"μ = {mu:.3g},  σ = {sigma:.3g},  |μ|/σ = {ratio:.2f}", "text"),
                 (f"angle RMS ↔ LN = {degrees_text(self.small.angle[0])}°", "rms"),
             ]
-            self.readout_panel, swap = self.swap_readout(None, lines, tracker.duration)
+            self.readout_panel, swap = self.swap_readout(None, lines, run_time)
+            quick = squish_rate_func(smooth, 0.0, min(APPEAR_SECONDS / run_time, 1.0))
+            self.mean_part, self.centered_part = self.vector_parts()
             self.play(
-                FadeOut(self.sphere_parts),
-                FadeOut(self.axes),
-                FadeOut(self.great_circle),
-                FadeIn(self.small_parts),
+                *[FadeOut(m, rate_func=quick) for m in (self.sphere_parts, self.great_circle)],
+                FadeIn(self.small_parts, rate_func=quick),
                 *swap,
-                run_time=tracker.duration,
+                *self.appear_at("unfold", "Up is the mean part", run_time, self.mean_part),
+                *self.appear_at("unfold", "Right is the centered", run_time, self.centered_part),
+                run_time=run_time,
             )
 
     # --- n = 768 ---------------------------------------------------------------------------
@@ -283,6 +354,7 @@ class AnyWidth(HalfPlaneScene):
             old_legend, self.legend_panel = self.legend_panel, panels.legend(self.wide_legend)
             swap += self.swap_panel(old_legend, self.legend_panel, "top_left", zoom_out)
             small = [self.small_parts, self.ray, self.stars, self.ln_cross]
+            small += [self.mean_part, self.centered_part]
             small += [self.points_mob.pop(name) for name in ("x", "rms")]
             gone = squish_rate_func(smooth, 0.0, min(SWAP_SECONDS / zoom_out, 0.5))
             self.move_camera(

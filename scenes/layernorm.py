@@ -27,7 +27,8 @@ from manim import (
 import normmath as nm
 from normmath.measures import mean_sphere_gap
 from scenes.base.geometry import IDEAL_EPS, GeometryScene, vector_text
-from scenes.kit import figures, panels
+from scenes.base.narrated import AuditException
+from scenes.kit import figures, panels, style
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import PALETTE
 
@@ -35,6 +36,12 @@ __all__ = ["LayerNormScene", "MeanCentering", "Standardization", "Gain", "Bias",
 
 NARRATED_FIGURE_SHARE = 0.3
 """Smallest share of the frame's height a figure the narration names spans on screen."""
+
+CLOSE_UP_SHARE = 0.4
+"""Share of its beat the camera takes to close up on the sphere the beat names."""
+
+WIDEN_SHARE = 0.3
+"""Share of its beat the camera takes to widen from the sphere to the far points it shows."""
 
 
 class LayerNormScene(GeometryScene):
@@ -66,9 +73,34 @@ class LayerNormScene(GeometryScene):
             values["cluster_center"] = tuple(np.round(cluster.center, 1))
         return values
 
+    def shrink_plane(self) -> Animation:
+        """Shrink ``self.plane`` from the square holding the centered points to the one
+        around the sphere."""
+        return self.reshape_plane(
+            lambda a: nm.interpolate(self.plane_half_size, self.near_plane_half_size, a)
+        )
+
+    def plane_with_zoom(self, size: float, zoom: float) -> Animation:
+        """Resize ``self.plane`` from the near or far size to ``size`` while the camera zooms
+        to ``zoom``: its screen size moves between the two ends' and never beyond the
+        smaller, so it stays in frame throughout."""
+        camera = self.renderer.camera
+        sizes = (self.near_plane_half_size, self.plane_half_size)
+        start = sizes[0] if size == sizes[1] else sizes[1]
+        reach = min(camera.get_zoom() * start, zoom * size)
+        return self.reshape_plane(lambda a: np.clip(reach / camera.get_zoom(), *sizes))
+
     def group_mask(self, name: str) -> np.ndarray:
         """Boolean mask of the cloud's points labelled ``name``."""
         return np.array([g == name for g in self.cloud.groups])
+
+    def framed_plane(self, half_size: float, gain=1.0, bias=0.0) -> None:
+        """Build ``self.plane`` (not yet added), framed like the points."""
+        self.plane = self.framed_figure(figures.plane(half_size, gain, bias))
+
+    def wireframe_points(self, gain=1.0, bias=0.0) -> np.ndarray:
+        """Every sample of the ellipsoid wireframe through gain and bias, shape (k, 3)."""
+        return np.concatenate(figures.ellipsoid_curves(gain, bias))
 
 
 class MeanCentering(LayerNormScene):
@@ -109,16 +141,17 @@ class MeanCentering(LayerNormScene):
             reach = figures.axis_length(self.renderer.camera.get_zoom())
             label = self.framed(figures.ones_label(0.9 * reach * nm.uniform_vector(3)))
             self.play(
-                Create(figures.mean_axis(reach)),
+                Create(self.guide(figures.mean_axis(reach))),
                 FadeIn(label, rate_func=squish_rate_func(smooth, 0.5, 1.0)),
                 run_time=tracker.duration,
             )
 
     def show_plane(self) -> None:
         with self.beat("plane") as tracker:
-            self.plane = figures.plane(self.plane_half_size)
+            self.framed_plane(self.plane_half_size)
+            self.add(self.plane)  # framed from the start of its fade-in
             behind = Animation(self.points_mob["centered"])  # redrawn: dimmed as it fades in
-            self.play(FadeIn(self.plane), behind, run_time=tracker.duration)
+            self.camera_to(tracker.duration, FadeIn(self.plane), behind, points_move=False)
 
     def center(self) -> None:
         with self.beat("center") as tracker:
@@ -152,9 +185,25 @@ class Standardization(LayerNormScene):
     )
     formula = r"\hat x = \frac{x-\mu}{\sigma},\qquad \lVert \hat x \rVert = \sqrt{n}"
     formula_caption = "σ: population std of x"
+    close_up_beats = ("sphere", "equator", "standardize")
+    audit_exceptions = (
+        AuditException(
+            "safe-area",
+            "points_mob[[]'standardized'[]]",
+            "the sphere and equator beats are a close-up of the sphere the narration names: "
+            "far centered points leave the frame, then slide back in along their rays as "
+            "they are standardized",
+        ),
+        AuditException(
+            "text-covered",
+            "pinned[[]0[]]*",
+            "during the close-up far centered points pass beneath the legend, which is drawn "
+            "above them on its backing",
+        ),
+    )
 
     def opening_points(self) -> np.ndarray:
-        return self.steps.centered
+        return np.concatenate([self.steps.centered, figures.plane_outline(self.plane_half_size)])
 
     def construct(self) -> None:
         self.show_centered()
@@ -165,7 +214,7 @@ class Standardization(LayerNormScene):
 
     def show_centered(self) -> None:
         with self.beat("intro") as tracker:
-            self.plane = figures.plane(self.plane_half_size)
+            self.framed_plane(self.plane_half_size)
             self.add(self.plane)
             points = self.point_group("standardized", self.steps.centered, "centered")
             self.play(*self.panels(), FadeIn(points), run_time=tracker.duration)
@@ -174,7 +223,15 @@ class Standardization(LayerNormScene):
         with self.beat("sphere") as tracker:
             sphere = figures.sphere()
             self.talks_about(sphere, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
-            self.play(Create(sphere), run_time=tracker.duration)
+            shrink = self.plane_with_zoom(self.near_plane_half_size, style.POSES["sphere"].zoom)
+            self.camera_to(
+                tracker.duration,
+                Create(sphere, rate_func=squish_rate_func(smooth, 0.0, 0.6)),
+                shrink,
+                pose="sphere",
+                framed=False,
+                rate_func=squish_rate_func(smooth, 0.0, CLOSE_UP_SHARE),
+            )
 
     def show_equator(self) -> None:
         with self.beat("equator") as tracker:
@@ -187,10 +244,7 @@ class Standardization(LayerNormScene):
             moves = self.move_with_trails(
                 "standardized", self.steps.centered, self.steps.standardized, "standardized"
             )
-            shrink = self.reshape_plane(
-                lambda a: nm.interpolate(self.plane_half_size, self.near_plane_half_size, a)
-            )
-            self.camera_to(tracker.duration, *moves, shrink, pose="sphere")
+            self.play(*moves, run_time=tracker.duration)
 
 
 class Gain(LayerNormScene):
@@ -209,14 +263,24 @@ class Gain(LayerNormScene):
     formula = r"y = \gamma \odot \hat x"
 
     def opening_points(self) -> np.ndarray:
-        return np.concatenate([self.steps.standardized, self.steps.gained])
+        gamma, near = self.params.gamma, self.near_plane_half_size
+        return np.concatenate(
+            [
+                self.steps.standardized,
+                self.steps.gained,
+                self.wireframe_points(),
+                self.wireframe_points(gamma),
+                figures.plane_outline(near),
+                figures.plane_outline(near, gamma),
+            ]
+        )
 
     def construct(self) -> None:
         self.show_sphere()
         self.show_gain()
         self.apply_gain()
         self.note_tilt()
-        self.orbit_final()
+        self.show_semi_axes()
 
     def narration_values(self) -> dict[str, object]:
         facts = nm.affine_facts(self.params.gamma, self.params.beta)
@@ -228,16 +292,10 @@ class Gain(LayerNormScene):
 
     def show_sphere(self) -> None:
         with self.beat("intro") as tracker:
-            self.plane = figures.plane(self.near_plane_half_size)
-            self.ellipsoid = figures.ellipsoid(np.ones(3))
+            self.framed_plane(self.near_plane_half_size)
+            self.ellipsoid = self.framed_figure(figures.ellipsoid(np.ones(3)))
             self.ellipse = figures.equator(color=PALETTE["gained"])
-            self.add(
-                self.plane,
-                figures.sphere(),
-                figures.equator(width=2.0),
-                self.ellipsoid,
-                self.ellipse,
-            )
+            self.add(self.plane, figures.sphere(), figures.equator(width=2.0))
             points = self.point_group("gained", self.steps.standardized, "standardized")
             self.play(*self.panels(), FadeIn(points), run_time=tracker.duration)
 
@@ -254,9 +312,12 @@ class Gain(LayerNormScene):
             def path(alpha: float) -> np.ndarray:
                 return nm.apply_affine(self.steps.standardized, self.gain_at(alpha))
 
-            trails = figures.trails(self.steps.standardized)
-            self.add(trails)
+            self.add(self.ellipsoid, self.ellipse)  # grown out of the sphere and its equator
+            trails = self.trail_group(self.steps.standardized)
             near = self.near_plane_half_size
+            named = "stays a sphere" if self.narration_values()["even_gain"] else "an ellipsoid"
+            named_at = self.said_at("gain", named, tracker.duration)
+            self.talks_about(self.ellipsoid, share=NARRATED_FIGURE_SHARE, after=named_at)
             self.play(
                 self.move_points("gained", path, "gained"),
                 self.grow_trails(trails, self.steps.standardized, path),
@@ -269,6 +330,15 @@ class Gain(LayerNormScene):
     def note_tilt(self) -> None:
         with self.beat("tilt") as tracker:
             self.orbit(40.0, tracker.duration)
+
+    def show_semi_axes(self) -> None:
+        """The final orbit, with the semi-axes it speaks of shown at the bottom left."""
+        with self.beat("orbit") as tracker:
+            axes = nm.affine_facts(self.params.gamma, self.params.beta)["semi_axes"]
+            text = f"semi-axes √3·|γ| = {vector_text(axes)}"
+            panel = panels.readout([(text, "gained")])
+            self.talks_about(panel, after=tracker.duration / 3)
+            self.orbit(self.orbit_degrees, tracker.duration, self.pin(panel, "bottom_left"))
 
 
 class Bias(LayerNormScene):
@@ -288,7 +358,17 @@ class Bias(LayerNormScene):
     formula = r"y = \gamma \odot \hat x + \beta"
 
     def opening_points(self) -> np.ndarray:
-        return np.concatenate([self.steps.gained, self.steps.shifted])
+        gamma, beta, near = self.params.gamma, self.params.beta, self.near_plane_half_size
+        return np.concatenate(
+            [
+                self.steps.gained,
+                self.steps.shifted,
+                self.wireframe_points(gamma),
+                self.wireframe_points(gamma, beta),
+                figures.plane_outline(near, gamma),
+                figures.plane_outline(near, gamma, beta),
+            ]
+        )
 
     def construct(self) -> None:
         self.show_gained()
@@ -308,10 +388,10 @@ class Bias(LayerNormScene):
     def show_gained(self) -> None:
         with self.beat("intro") as tracker:
             gamma = self.params.gamma
-            self.plane = figures.plane(self.near_plane_half_size, gamma)
+            self.framed_plane(self.near_plane_half_size, gamma)
             self.add(
                 self.plane,
-                figures.ellipsoid(gamma),
+                self.framed_figure(figures.ellipsoid(gamma)),
                 figures.equator(gamma, color=PALETTE["gained"]),
             )
             self.add(self.ghosts("gained", self.steps.gained, "gained"))
@@ -326,7 +406,7 @@ class Bias(LayerNormScene):
     def shift(self) -> None:
         with self.beat("shift") as tracker:
             gamma = self.params.gamma
-            moved = figures.ellipsoid(gamma, color=PALETTE["shifted"])
+            moved = self.framed_figure(figures.ellipsoid(gamma, color=PALETTE["shifted"]))
             ring = figures.equator(gamma, color=PALETTE["shifted"])
             self.add(moved, ring)
             self.bring_to_front(self.points_mob["shifted"])
@@ -334,8 +414,7 @@ class Bias(LayerNormScene):
             def path(alpha: float) -> np.ndarray:
                 return nm.apply_affine(self.steps.gained, 1.0, self.bias_at(alpha))
 
-            trails = figures.trails(self.steps.gained)
-            self.add(trails)
+            trails = self.trail_group(self.steps.gained)
             near = self.near_plane_half_size
             self.play(
                 self.move_points("shifted", path, "shifted"),
@@ -360,7 +439,7 @@ class Epsilon(LayerNormScene):
     lecture_order: ClassVar[int] = 50
     chapter: ClassVar[str] = "Epsilon: inside the sphere"
 
-    pose = "plane"
+    pose = "sphere"
     legend_entries = (
         LegendEntry("cross", "ln_target", "target with ε = 0"),
         LegendEntry("dot", "standardized", "large variance, ε on"),
@@ -383,7 +462,8 @@ class Epsilon(LayerNormScene):
         return {**super().narration_values(), "eps": eps, **flags}
 
     def opening_points(self) -> np.ndarray:
-        return np.concatenate([self.steps.standardized, self.steps.centered])
+        near = figures.plane_outline(self.near_plane_half_size)
+        return np.concatenate([self.steps.standardized, self.wireframe_points(), near])
 
     def construct(self) -> None:
         self.show_targets()
@@ -394,7 +474,7 @@ class Epsilon(LayerNormScene):
 
     def show_targets(self) -> None:
         with self.beat("intro") as tracker:
-            self.plane = figures.plane(self.plane_half_size)
+            self.framed_plane(self.near_plane_half_size)
             marks = self.facing(figures.crosses(self.steps.standardized))
             self.talks_about(marks, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
             self.add(self.plane, figures.sphere(), figures.equator())
@@ -410,7 +490,14 @@ class Epsilon(LayerNormScene):
                 )
                 for name in self.group_names
             ]
-            self.play(*[FadeIn(g) for g in groups], run_time=tracker.duration)
+            wide = np.concatenate(
+                [self.steps.centered, figures.plane_outline(self.plane_half_size)]
+            )
+            zoom = self.framing_zoom("plane", wide)
+            grow = self.plane_with_zoom(self.plane_half_size, zoom)
+            widen = WIDEN_SHARE * tracker.duration
+            self.camera_to(widen, grow, pose="plane", zoom=zoom, framed=False)
+            self.play(*[FadeIn(g) for g in groups], run_time=tracker.duration - widen)
 
     def normalize(self) -> None:
         with self.beat("normalize") as tracker:
@@ -420,10 +507,7 @@ class Epsilon(LayerNormScene):
                 moves += self.move_with_trails(
                     name, self.steps.centered[mask], self.regularized[mask]
                 )
-            shrink = self.reshape_plane(
-                lambda a: nm.interpolate(self.plane_half_size, self.near_plane_half_size, a)
-            )
-            self.camera_to(tracker.duration, *moves, shrink, pose="sphere")
+            self.camera_to(tracker.duration, *moves, self.shrink_plane(), pose="sphere")
 
     def read_gaps(self) -> None:
         with self.beat("readout") as tracker:
@@ -432,4 +516,5 @@ class Epsilon(LayerNormScene):
                 gap = mean_sphere_gap(self.regularized[self.group_mask(name)])
                 label = self.group_labels.get(name, name)
                 lines.append((f"{label}: {gap:.3f}", self.group_colors.get(name, "standardized")))
-            self.play(self.pin(panels.readout(lines), "bottom_right"), run_time=tracker.duration)
+            shown = self.pin(panels.readout(lines), "bottom_right")
+            self.camera_to(tracker.duration, shown, points_move=False)  # keeps it off the points

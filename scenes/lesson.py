@@ -30,6 +30,7 @@ from manim import (
 import normmath as nm
 from scenes.base.narrated import NarratedScene, is_prediction
 from scenes.kit.lesson_board import (
+    BOARD_REACH,
     RULES,
     LessonBoard,
     LessonState,
@@ -48,8 +49,20 @@ FADE_SECONDS = 0.5
 MOVE_SECONDS = 2.0
 """Longest time the counters take to reach a beat's state, before its caption appears."""
 
+READOUT_SHARE = 0.04
+"""Smallest share of the frame's height a readout the narration names spans (one line)."""
+
+GAIN_ZERO_SECONDS = 0.5
+"""Time the gain takes to reach 0 in the beat that asks whether gain zero helps."""
+
 BOARD_FADE_SECONDS = 1.0
 """Time the board takes to appear; the rest of its beat holds it still."""
+
+CAPTION_Y = 2.02
+"""Height of the caption line (between the chart's legend and the formula row)."""
+
+FORMULA_Y = 2.75
+"""Height of the formula row (under the heading and the gain/epsilon readouts)."""
 
 BOARD_PARTS = ("chart", "stats", "table")
 """The parts of the board that take the focus in turn."""
@@ -101,12 +114,15 @@ class LessonScene(NarratedScene):
         """The input vector, gain and epsilon the narration speaks of."""
         return {"vector": self.base.vector, "gain": self.base.gain, "eps": self.base.eps}
 
-    def open_board(self, seconds: float) -> None:
-        """Bring in the heading and the board, already showing the first state, within
-        ``seconds`` (fading in for at most :data:`BOARD_FADE_SECONDS`, then holding)."""
+    def open_board(self, seconds: float, *parts: str, caption: str) -> None:
+        """Bring in the heading, the board (already showing the first state, board
+        ``parts`` in focus) and ``caption`` together within ``seconds`` (fading in for at
+        most :data:`BOARD_FADE_SECONDS`, then holding); the beat talks about ``parts``."""
         self.board.follow(self.tracker)
+        self.talks_about(*(self.board.part(part) for part in parts))
         fade = min(seconds, BOARD_FADE_SECONDS)
-        self.play(FadeIn(self.heading), FadeIn(self.board), run_time=fade)
+        board = [FadeIn(self.heading), FadeIn(self.board), *self.focus(*parts)]
+        self.play(*board, *self.say(caption), run_time=fade)
         if seconds > fade:
             self.wait(seconds - fade)
 
@@ -114,7 +130,7 @@ class LessonScene(NarratedScene):
         """Animations that replace the caption line under the formulas by ``text``: the old
         caption fades out in the first half, the new one fades in in the second half."""
         new = plain_text(text)
-        new.scale_to_fit_width(min(new.width, 13.4)).move_to([0, 2.02, 0])
+        new.scale_to_fit_width(min(new.width, 13.4)).move_to([0, CAPTION_Y, 0])
         old, self.caption = self.caption, new
         return _swap(old, FadeIn(new))
 
@@ -132,6 +148,16 @@ class LessonScene(NarratedScene):
         self.veiled = veil
         return anims
 
+    def place_cue(self, cue: Mobject) -> Mobject:
+        """Put the prediction cue where it covers no text, right-aligned with the board: in
+        the formula row when no formula is shown, else between the statistics panel and
+        the formula row (beside the question, which is short there)."""
+        if self.formula.submobjects:
+            y = (self.board.stats.get_top()[1] + self.formula.get_bottom()[1]) / 2
+        else:
+            y = FORMULA_Y
+        return cue.move_to([BOARD_REACH - cue.width / 2, y, 0])
+
     def show_formula(self, *tex: str, colors=None) -> list:
         """Animations that replace the formula row by the MathTex strings ``tex``.
 
@@ -139,7 +165,7 @@ class LessonScene(NarratedScene):
         """
         colors = colors or [color for _, color in RULES.values()]
         parts = [MathTex(t, font_size=30, color=c) for t, c in zip(tex, colors, strict=False)]
-        new = VGroup(*parts).arrange([1, 0, 0], buff=0.9).move_to([0, 2.75, 0])
+        new = VGroup(*parts).arrange([1, 0, 0], buff=0.9).move_to([0, FORMULA_Y, 0])
         old, self.formula = self.formula, new
         return _swap(old, Write(new))
 
@@ -172,23 +198,33 @@ class LessonScene(NarratedScene):
         state: LessonState,
         caption: str | None = None,
         focus: tuple[str, ...] | None = None,
+        *,
+        via: tuple[LessonState, ...] = (),
+        move: float = MOVE_SECONDS,
+        names: tuple[Mobject, ...] = (),
     ) -> None:
-        """Speak beat ``name``: the old caption fades out while the focus moves (board
-        parts, default :attr:`default_focus`), the counters move to ``state`` within
-        :data:`MOVE_SECONDS`, and only then the new caption fades in; unless it asks a
-        question, it claims that the counters show ``state`` for as long as it is seen. The
-        rest of the beat is still."""
+        """Speak beat ``name`` about board parts ``focus`` (default :attr:`default_focus`)
+        and the other things it ``names`` (readouts, at least 4% of the frame's height):
+        the old caption fades out while the focus moves, the counters move through the
+        states ``via`` to ``state`` within ``move`` seconds (each step an equal share), and
+        only then the new caption fades in; unless it asks a question, it claims that the
+        counters show ``state`` for as long as it is seen. The rest of the beat is still."""
         with self.beat(name) as tracker:
+            parts = self.default_focus if focus is None else focus
+            self.talks_about(*(self.board.part(part) for part in parts))
+            if names:
+                self.talks_about(*names, share=READOUT_SHARE)
             frame = 1 / self.camera.frame_rate
             rest = tracker.duration
             changes = [*(self.unsay() if caption is not None else [])]
-            changes += self.focus(*(self.default_focus if focus is None else focus))
+            changes += self.focus(*parts)
             if changes:
                 self.play(*changes, run_time=FADE_SECONDS)
                 rest -= FADE_SECONDS
-            if self.tracker.to(state):
-                seconds = min(MOVE_SECONDS, max(rest - FADE_SECONDS, 2 * frame))
-                self.go(state, seconds)
+            if via or self.tracker.to(state):
+                seconds = min(move, max(rest - FADE_SECONDS, 2 * frame))
+                for step in (*via, state):
+                    self.go(step, seconds / (len(via) + 1))
                 rest -= seconds
             if caption is not None:
                 self.play(*self.say(caption), run_time=FADE_SECONDS)
@@ -242,12 +278,9 @@ class OneVectorLesson(LessonScene):
     def construct(self) -> None:
         base, gained, widened, edited, _ = self.states()
         with self.beat("intro") as tracker:
-            self.play(
-                *self.say(f"Input {nm.display_vector(base.vector)}"),
-                *self.focus("chart"),
-                run_time=FADE_SECONDS,
+            self.open_board(
+                tracker.duration, "chart", caption=f"Input {nm.display_vector(base.vector)}"
             )
-            self.open_board(tracker.duration - FADE_SECONDS)
         with self.beat("formulas") as tracker:
             rms = r"\mathrm{RMSNorm}=g\,\frac{x}{\sqrt{\mathrm{mean}(x^2)+\varepsilon}}"
             ln = (
@@ -255,7 +288,9 @@ class OneVectorLesson(LessonScene):
                 r"\frac{x-\mathrm{mean}(x)}{\sqrt{\mathrm{var}(x)+\varepsilon}}"
             )
             self.play(*self.focus(), run_time=FADE_SECONDS)
-            self.play(*self.show_formula(rms, ln), run_time=tracker.duration - FADE_SECONDS)
+            write = self.show_formula(rms, ln)
+            self.talks_about(self.formula, after=FADE_SECONDS)
+            self.play(*write, run_time=tracker.duration - FADE_SECONDS)
         statistics = "Statistics: population variance, epsilon inside the root"
         self.beat_to("statistics", base, statistics, ("stats",))
         self.beat_to("table", base, "Table: reference = Positive (1, 2, 3)", ("table",))
@@ -300,17 +335,20 @@ class EdgeCases(LessonScene):
     def construct(self) -> None:
         zero, gainless, zero_eps, constant, constant_eps, large = self.states()
         with self.beat("zero_predict") as tracker:
-            self.play(
-                *self.say("Zero vector, epsilon 0. Predict: both outputs?"),
-                *self.focus(*self.default_focus),
-                run_time=FADE_SECONDS,
-            )
+            question = "Zero vector, epsilon 0. Predict: both outputs?"
+            self.open_board(tracker.duration, *self.default_focus, caption=question)
             self.claim(self.caption, lambda: self.settled(zero), "the zero vector, epsilon 0")
-            self.open_board(tracker.duration - FADE_SECONDS)
         self.beat_to("zero_reveal", zero, "Both denominators are 0: Undefined, not zero")
-        self.beat_to("gain_zero", gainless, "Gain 0 does not make an undefined output defined")
+        # the gain is 0 as the question names it, and back to its value before epsilon moves
+        self.beat_to(
+            "gain_zero",
+            gainless,
+            "Gain 0 does not make an undefined output defined",
+            move=GAIN_ZERO_SECONDS,
+            names=(self.board.settings[:2],),
+        )
         small = nm.display(self.small_eps)
-        self.beat_to("zero_eps", zero_eps, f"Epsilon {small}: defined zeros (dots)")
+        self.beat_to("zero_eps", zero_eps, f"Epsilon {small}: defined zeros (dots)", via=(zero,))
         self.beat_to("constant_predict", constant, "Constant vector, epsilon 0. Predict?")
         self.beat_to(
             "constant_reveal", constant, "RMSNorm defined; LayerNorm variance 0: Undefined"
@@ -357,14 +395,11 @@ class Invariances(LessonScene):
         exact, scaled, scaled_eps, exact_eps, negated, _, shifted, centered, law = self.states()
         factor = nm.display(self.factor)
         with self.beat("scale_predict") as tracker:
-            self.play(
-                *self.say(f"Epsilon 0. Predict: multiply the input by {factor}?"),
-                *self.focus(*self.default_focus),
-                run_time=FADE_SECONDS,
-            )
-            self.open_board(tracker.duration - FADE_SECONDS)
+            question = f"Epsilon 0. Predict: multiply the input by {factor}?"
+            self.open_board(tracker.duration, *self.default_focus, caption=question)
         self.beat_to("scale_reveal", scaled, f"x {factor}: outputs unchanged at epsilon 0")
         with self.beat("scale_eps") as tracker:
+            self.talks_about(*(self.board.part(part) for part in self.default_focus))
             self.play(
                 *self.say(
                     f"Epsilon {nm.display(self.large_eps)}: the same scaling changes the outputs"
@@ -385,8 +420,10 @@ class Invariances(LessonScene):
                 r"\mathrm{RMS}(\text{output})=g\,"
                 r"\sqrt{\mathrm{mean}(x^2)\,/\,(\mathrm{mean}(x^2)+\varepsilon)}"
             )
+            write = self.show_formula(law_tex, colors=[PALETTE["text"]])
+            self.talks_about(self.formula, self.board.part("stats"))
             self.play(
-                *self.show_formula(law_tex, colors=[PALETTE["text"]]),
+                *write,
                 *self.say("Neither gain nor epsilon guarantees output RMS 1"),
                 run_time=2 * FADE_SECONDS,
             )

@@ -15,10 +15,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 import numpy as np
-from manim import Create, FadeIn, FadeOut, Mobject
+from manim import Create, FadeIn, FadeOut, Mobject, smooth, squish_rate_func
 
 import normmath as nm
 from scenes.base.geometry import GeometryScene
+from scenes.base.narrated import APPEAR_SECONDS, MARK_SHARE
 from scenes.kit import figures, panels
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import PALETTE
@@ -53,6 +54,7 @@ class OneVectorGeometry(GeometryScene):
             self.params.vector, self.params.gain, self.params.lesson_eps
         )
         self.readout_lines: list[tuple[str, str]] = []
+        self.arrows: dict[str, Mobject] = {}
         self.panel: Mobject | None = None
 
     def opening_points(self) -> np.ndarray:
@@ -109,19 +111,19 @@ class OneVectorGeometry(GeometryScene):
                 figures.mean_axis(reach),
             )
             x = self.point_group("raw", j.raw[None], "raw")
-            self.add(self.arrow_to("raw", "raw"))
+            arrow = self.arrows["raw"] = self.arrow_to("raw", "raw")
             self.play(
                 *self.panels(),
                 *self.read(f"x = {nm.display_vector(j.raw)}", "raw"),
-                FadeIn(x),
+                *self.appear_at("intro", "Here it is", tracker.duration, x, arrow),
                 FadeIn(ones),
                 run_time=tracker.duration,
             )
 
-    def step(self, beat: str, name: str, start, end, label: str, color: str) -> None:
+    def step(self, beat: str, name: str, start, end, label: str, color: str, moves: str) -> None:
         """Beat ``beat``: move the dot ``name`` (drawn from the input, with its arrow, on
-        first use) from ``start`` to ``end`` and read ``label = end``; an undefined ``end``
-        is read as Undefined and nothing moves."""
+        first use) from ``start`` to ``end`` and read ``label = end``; the words ``moves``
+        name the moving point. An undefined ``end`` is read as Undefined and nothing moves."""
         with self.beat(beat) as tracker:
             text = f"{label} = {nm.display_vector(end)}"
             if end is None:
@@ -129,21 +131,32 @@ class OneVectorGeometry(GeometryScene):
                 return
             if name not in self.points_mob:
                 self.point_group(name, self.journey.raw[None], "raw")
-                self.add(self.points_mob[name], self.arrow_to(name, self.arrow_colors[name]))
+                self.arrows[name] = self.arrow_to(name, self.arrow_colors[name])
+                self.add(self.points_mob[name], self.arrows[name])
+            after = self.said_at(beat, moves, tracker.duration)
+            self.talks_about(self.points_mob[name], share=MARK_SHARE, after=after)
             reading = self.read(text, color)
             self.move(name, start, end, tracker.duration, *reading, color=color)
 
     def center(self) -> None:
         j = self.journey
-        self.step("center", "layer_norm", j.raw, j.centered, "x − μ1", "centered")
+        self.step("center", "layer_norm", j.raw, j.centered, "x − μ1", "centered", "The point")
 
     def scale(self) -> None:
         j = self.journey
-        self.step("scale", "layer_norm", j.centered, j.layer_norm, "LayerNorm", "standardized")
+        self.step(
+            "scale",
+            "layer_norm",
+            j.centered,
+            j.layer_norm,
+            "LayerNorm",
+            "standardized",
+            "The point",
+        )
 
     def rescale(self) -> None:
         j = self.journey
-        self.step("rms", "rms", j.raw, j.rms_norm, "RMSNorm", "rms")
+        self.step("rms", "rms", j.raw, j.rms_norm, "RMSNorm", "rms", "the point moves")
 
     def show_angle(self) -> None:
         with self.beat("angle") as tracker:
@@ -155,8 +168,12 @@ class OneVectorGeometry(GeometryScene):
                 [nm.arc_between(j.layer_norm, j.rms_norm, 0.45 * j.radius)], PALETTE["text"], 3.0
             )
             fades = [FadeOut(trail) for trail in self.trails]
+            after = self.said_at("angle", "The arc marks", tracker.duration)
+            self.talks_about(arc, *[self.arrows[n] for n in ("layer_norm", "rms")], after=after)
+            end = min(after + APPEAR_SECONDS, tracker.duration)
+            drawn = squish_rate_func(smooth, after / tracker.duration, end / tracker.duration)
             self.play(
-                Create(arc),
+                Create(arc, rate_func=drawn),
                 *fades,
                 *self.read(f"angle between them = {j.angle:.2f}°", "text"),
                 run_time=tracker.duration,

@@ -43,12 +43,13 @@ ROW_Y = (0.95, -2.2)
 """Picture centres y of the two rows; each line sits under its picture."""
 
 POSE = style.POSES["sphere"]
-"""The view of every picture."""
+"""The view of every picture but the poles' (which the ``poles`` view shows apart)."""
 
 
 @dataclass
 class Sketch:
-    """3D things to draw flat in one picture: curves, filled polygons, dots, crosses, stars.
+    """3D things to draw flat in one picture, seen from ``pose``: curves, filled polygons,
+    dots, crosses, stars.
 
     Each entry holds 3D points (math coordinates) and a palette colour name.
     """
@@ -58,6 +59,7 @@ class Sketch:
     dots: list[tuple[np.ndarray, str]] = field(default_factory=list)
     crosses: list[tuple[np.ndarray, str]] = field(default_factory=list)
     stars: list[tuple[np.ndarray, str]] = field(default_factory=list)
+    pose: style.CameraPose = POSE
 
     def _all_points(self) -> np.ndarray:
         parts = [p for lines, _, _ in self.curves for p in lines]
@@ -65,15 +67,16 @@ class Sketch:
         return np.concatenate([np.atleast_2d(p) for p in parts])
 
     def draw(self, center: np.ndarray, size: tuple[float, float]) -> VGroup:
-        """The sketch seen from :data:`POSE`, scaled to fit ``size`` around ``center``."""
-        phi, theta = POSE.phi * DEGREES, POSE.theta * DEGREES
-        flat = framing.project(self._all_points(), phi, theta, 1.0, POSE.focal_distance)
+        """The sketch seen from its pose, scaled to fit ``size`` around ``center``."""
+        phi, theta = self.pose.phi * DEGREES, self.pose.theta * DEGREES
+        focal = self.pose.focal_distance
+        flat = framing.project(self._all_points(), phi, theta, 1.0, focal)
         low, high = flat.min(axis=0), flat.max(axis=0)
         scale = float(np.min(np.asarray(size) / np.maximum(high - low, 1e-9)))
         middle = (low + high) / 2
 
         def place(points: np.ndarray) -> np.ndarray:
-            xy = framing.project(np.atleast_2d(points), phi, theta, 1.0, POSE.focal_distance)
+            xy = framing.project(np.atleast_2d(points), phi, theta, 1.0, focal)
             xy = (xy - middle) * scale + center[:2]
             return np.column_stack([xy, np.zeros(len(xy))])
 
@@ -210,6 +213,7 @@ class Recap(NarratedScene):
             ],
             stars=[(nm.collapse_poles(3), "pole")],
             dots=dots,
+            pose=style.POSES["poles"],
         )
 
     def step_list(self) -> list[tuple[str, str, Callable[[], Sketch]]]:
@@ -257,11 +261,13 @@ class Recap(NarratedScene):
         ).arrange([1, 0, 0], buff=1.0)
         formulas.scale_to_fit_width(min(formulas.width, 13.6)).move_to([0, 3.25, 0])
         with self.beat("intro") as tracker:
+            self.talks_about(formulas)
             self.play(Write(formulas), run_time=tracker.duration)
 
     def show_step(self, beat: str, tile: VGroup, tiles: list[VGroup]) -> None:
         """Speak ``beat`` while its picture appears in focus and the one before recedes."""
         with self.beat(beat) as tracker:
+            self.talks_about(tile)
             changes = [FadeIn(tile)]
             before = tiles.index(tile) - 1
             if before >= 0:

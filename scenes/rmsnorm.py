@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 import numpy as np
-from manim import Create, FadeIn, smooth, squish_rate_func
+from manim import Animation, Create, FadeIn, FadeOut, Mobject, smooth, squish_rate_func
 
 import normmath as nm
-from scenes.base.geometry import IDEAL_EPS, GeometryScene
+from scenes.base.geometry import GHOST_OPACITY, IDEAL_EPS, GeometryScene
+from scenes.base.narrated import FOCUS_SHARE
 from scenes.kit import figures, panels
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import PALETTE
@@ -24,7 +25,16 @@ from scenes.kit.style import PALETTE
 __all__ = ["RMSNormScene", "RMSNormHealthy", "RMSNormCollapse", "RMSNormComparison"]
 
 MARKS_FADE_SHARE = 0.1
-"""Share of its beat the LayerNorm targets take to fade in (seen as the sentence names them)."""
+"""Share of its beat a group of marks or lines the sentence names takes to appear."""
+
+CLOSE_UP_SECONDS = 1.5
+"""Seconds of each silent camera move between the far inputs and the sphere's close-up."""
+
+INPUTS_FADE_SECONDS = 0.5
+"""Seconds the far inputs take to fade out before the close-up, and in again after it."""
+
+GAP_WIDTH = 3.5
+"""Stroke width of the gap lines (as wide as their legend swatch, so they read at once)."""
 
 RMS_FORMULA = (
     r"\frac{x}{\mathrm{RMS}(x)},\qquad \mathrm{RMS}(x) = \sqrt{\tfrac{1}{n}\textstyle\sum_i x_i^2}"
@@ -79,16 +89,25 @@ class RMSNormScene(GeometryScene):
         if self.poles:
             self.add(figures.pole_axis(), self.facing(figures.pole_markers()), self.ones_label)
 
+    def appear(self, *mobs: Mobject, share: float = FOCUS_SHARE) -> list[Animation]:
+        """Fade-ins of ``mobs``, which the beat talks about together (spanning ``share`` of
+        the frame's height), over its first :data:`MARKS_FADE_SHARE`: seen as they are
+        named."""
+        self.talks_about(*mobs, share=share)
+        rate = squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE)
+        return [FadeIn(mob, rate_func=rate) for mob in mobs]
+
     def targets(self, points: np.ndarray) -> list:
         """Fade-ins of the LayerNorm targets (crosses) of ``points``, which the beat talks
         about."""
-        crosses = self.facing(figures.crosses(self.ln(points)))
-        self.talks_about(crosses, share=0.3)
-        return [FadeIn(crosses, rate_func=squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE))]
+        return self.appear(self.facing(figures.crosses(self.ln(points))), share=0.3)
 
     def gaps(self, points: np.ndarray) -> list:
         """Creations of the gap lines from each RMSNorm output to its LayerNorm target."""
-        return [Create(figures.segments(self.rms(points), self.ln(points), PALETTE["gap"]))]
+        lines = figures.segments(
+            self.rms(points), self.ln(points), PALETTE["gap"], width=GAP_WIDTH, opacity=1.0
+        )
+        return [Create(lines, rate_func=squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE))]
 
 
 class RMSNormHealthy(RMSNormScene):
@@ -110,10 +129,12 @@ class RMSNormHealthy(RMSNormScene):
 
     def construct(self) -> None:
         self.show_inputs()
+        self.close_up()
         self.show_targets()
+        self.step_back()
         self.normalize()
         self.show_gaps()
-        self.orbit_without_trails()
+        self.orbit_final()
 
     def show_inputs(self) -> None:
         with self.beat("intro") as tracker:
@@ -124,22 +145,50 @@ class RMSNormHealthy(RMSNormScene):
             self.play(
                 *self.panels(),
                 self.pin(panel, "bottom_right"),
-                FadeIn(points),
+                *self.appear(points),
                 run_time=tracker.duration,
             )
+
+    def close_up(self) -> None:
+        """Between beats, the far inputs fade out, then the camera closes in on the sphere,
+        where the targets will be named."""
+        self.play(FadeOut(self.points_mob["rms"]), run_time=INPUTS_FADE_SECONDS)
+        self.camera_to(CLOSE_UP_SECONDS, pose="sphere")
 
     def show_targets(self) -> None:
         with self.beat("targets") as tracker:
             self.play(*self.targets(self.healthy), run_time=tracker.duration)
 
+    def step_back(self) -> None:
+        """Between beats, the camera steps back until the (still unseen) inputs fit, then
+        they fade in again."""
+        inputs = self.points_mob["rms"]
+        self.add(inputs.set_opacity(0.0))
+        self.camera_to(CLOSE_UP_SECONDS, pose=self.pose)
+        self.play(inputs.animate.set_opacity(1.0), run_time=INPUTS_FADE_SECONDS)
+
     def normalize(self) -> None:
         with self.beat("normalize") as tracker:
+            self.talks_about(self.points_mob["rms"])
             moves = self.move_with_trails("rms", self.healthy, self.rms(self.healthy), "rms")
-            self.camera_to(tracker.duration, *moves, pose="sphere")
+            inputs_entry = self.corner_panels["top_left"][1][0]
+            self.camera_to(
+                tracker.duration,
+                *moves,
+                inputs_entry.animate.set_opacity(GHOST_OPACITY),
+                pose="sphere",
+            )
 
     def show_gaps(self) -> None:
+        """The gap lines, alone among grey lines: the dotted trails fade as they are named."""
         with self.beat("gaps") as tracker:
-            self.play(*self.gaps(self.healthy), run_time=tracker.duration)
+            gaps = self.gaps(self.healthy)
+            self.talks_about(gaps[0].mobject)
+            fades = [
+                FadeOut(trail, rate_func=squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE))
+                for trail in self.trails
+            ]
+            self.play(*fades, *gaps, run_time=tracker.duration)
 
 
 class RMSNormCollapse(RMSNormScene):
@@ -148,6 +197,9 @@ class RMSNormCollapse(RMSNormScene):
     lecture_order: ClassVar[int] = 70
     chapter: ClassVar[str] = "RMSNorm when mu >> sigma: the poles"
     poles = True
+    plane_half_size: ClassVar[float] = 2.0
+    """A little smaller, so the plane's corners stay in frame as the close final orbit
+    turns them toward the frame's edges."""
 
     pose = "wide"
     legend_entries = (
@@ -177,7 +229,7 @@ class RMSNormCollapse(RMSNormScene):
         with self.beat("intro") as tracker:
             self.add_sphere()
             groups = [self.point_group(name, pts, name) for name, pts in self.sign_groups()]
-            self.play(*self.panels(), *[FadeIn(g) for g in groups], run_time=tracker.duration)
+            self.play(*self.panels(), *self.appear(*groups), run_time=tracker.duration)
 
     def read_ratio(self) -> None:
         with self.beat("ratio") as tracker:
@@ -233,9 +285,9 @@ class RMSNormComparison(RMSNormScene):
         with self.beat("healthy") as tracker:
             dots = self.point_group("healthy", self.rms(self.healthy), "rms")
             self.play(
+                *self.appear(dots),
                 *self.targets(self.healthy),
                 *self.gaps(self.healthy),
-                FadeIn(dots),
                 run_time=tracker.duration,
             )
 
@@ -247,8 +299,8 @@ class RMSNormComparison(RMSNormScene):
             ]
             pts = self.collapse.points
             self.play(
+                *self.appear(*groups),
                 *self.targets(pts),
                 *self.gaps(pts),
-                *[FadeIn(g) for g in groups],
                 run_time=tracker.duration,
             )

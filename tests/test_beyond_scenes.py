@@ -17,7 +17,7 @@ from scenes.base.narrated import scene_beats
 from scenes.base.parameters import STOP_AFTER_ENV
 from scenes.beyond import AnyWidth, RealActivations
 from scenes.kit import figures, style
-from scenes.kit.framing import meridian_orientation
+from scenes.kit.framing import meridian_orientation, view_rotation
 
 TOL = 1e-6
 
@@ -53,6 +53,39 @@ def test_width_three_part_draws_the_3d_scenes_positions(construct_scene, monkeyp
     np.testing.assert_allclose(figures.positions(scene.points_mob["rms"]), [rms], atol=TOL)
     ln = nm.layer_norm(x, eps=0.0).array()
     np.testing.assert_allclose(figures.positions(scene.ln_cross[0])[:1].mean(0), ln, atol=0.2)
+
+
+def test_flat_picture_shows_the_mean_and_centered_parts_as_they_are_named(
+    construct_scene, monkeypatch
+):
+    monkeypatch.setenv(STOP_AFTER_ENV, "unfold")
+    scene = construct_scene(AnyWidth)
+    x = np.asarray(nm.POSITIVE, dtype=float)
+    mu_root_n, sigma_root_n = np.mean(x) * np.sqrt(3), np.std(x) * np.sqrt(3)
+    corner = mu_root_n * scene.up
+    mean_segment, centered_segment = scene.mean_part[0], scene.centered_part[0]
+    np.testing.assert_allclose(mean_segment.points[[0, -1]], [np.zeros(3), corner], atol=TOL)
+    np.testing.assert_allclose(centered_segment.points[[0, -1]], [corner, x], atol=TOL)
+    np.testing.assert_allclose(np.linalg.norm(x - corner), sigma_root_n, atol=TOL)
+    unfold = next(s for s in scene.spoken if s.name == "unfold")
+    named = {f.mobjects[0]: f.start for f in scene.focuses if f.beat == "unfold"}
+    mean_at, centered_at = named[scene.mean_part], named[scene.centered_part]
+    assert unfold.start < mean_at < centered_at < unfold.end
+
+
+def test_opening_camera_sees_both_outputs_on_the_near_side(sample_scene, monkeypatch):
+    monkeypatch.setenv(STOP_AFTER_ENV, "sphere")
+    views = []
+
+    def probe(scene, time):
+        camera = scene.renderer.camera
+        views.append(view_rotation(camera.get_phi(), camera.get_theta())[2])  # toward viewer
+
+    scene = sample_scene(AnyWidth, probe)
+    x = np.asarray(nm.POSITIVE, dtype=float)
+    outputs = np.array([nm.rms_norm(x, eps=0.0).array(), nm.layer_norm(x, eps=0.0).array()])
+    assert scene.beats_done == ["sphere"]
+    assert np.all(outputs @ np.asarray(views[0]) > 0.3)
 
 
 def test_wide_rows_land_where_rmsnorm_sends_them(construct_scene):

@@ -192,6 +192,23 @@ def test_board_between_frames_is_smooth():
     check_board(board, (1.0, 2.0, 4.5), 1.5, 1e-6)
 
 
+def test_a_play_draws_only_what_the_chart_shows_now():
+    """Manim lists a moving mobject's members when a play starts and draws that list at
+    every frame: after the outputs turn from Undefined to defined zeros, the listed members
+    must draw the dots and no Undefined mark (and back)."""
+    chart = lesson_board.SignedBarChart(3, 1.0)
+    undefined, zeros = nm.lesson((0, 0, 0), eps=0.0), nm.lesson((0, 0, 0), eps=1e-6)
+    for before, after, shown, gone in (
+        (undefined, zeros, chart.dots, chart.marks),
+        (zeros, undefined, chart.marks, chart.dots),
+    ):
+        listed = chart.show(before).get_family()
+        chart.show(after)
+        drawn = [m for m in listed if m.has_points()]
+        assert all(any(m is s for m in drawn) for s in shown.values())
+        assert not any(any(m is g for m in drawn) for g in gone.values())
+
+
 def test_readout_draws_the_glyphs_of_its_text():
     readout = Readout().at([1.0, 2.0, 0.0])
     readout.show(-1.2247448713915890)
@@ -292,3 +309,67 @@ def test_the_heading_ends_before_the_gain_and_epsilon_readouts(construct_scene, 
     scene = construct_scene(scene_class)
     gap = scene.board.settings.get_left()[0] - scene.heading.get_right()[0]
     assert gap >= 0.3, f"the heading runs {0.3 - gap:.2f} units into 'gain'"
+
+
+@pytest.mark.parametrize(
+    "scene_class", [OneVectorLesson, EdgeCases, Invariances], ids=lambda c: c.__name__
+)
+def test_the_prediction_cue_covers_no_text(construct_scene, monkeypatch, scene_class):
+    """At every prediction pause the cue's backing shares no area with any text on screen
+    (heading, gain and epsilon, caption, formulas, every label and readout of the board,
+    dimmed or not), and lies inside the board's reach."""
+    from manim import MathTex
+
+    overlaps = []
+    place = scene_class.place_cue
+
+    def recording_place(self, cue):
+        placed = place(self, cue)
+        back = placed[0]
+        x0, y0 = back.get_corner([-1, -1, 0])[:2]
+        x1, y1 = back.get_corner([1, 1, 0])[:2]
+        assert x0 >= -lesson_board.BOARD_REACH and x1 <= lesson_board.BOARD_REACH
+        texts = [
+            m
+            for m in self.get_mobject_family_members()
+            if isinstance(m, lesson_board.TextPath | Readout | MathTex) and m.has_points()
+        ]
+        for text in texts:
+            tx0, ty0 = text.get_corner([-1, -1, 0])[:2]
+            tx1, ty1 = text.get_corner([1, 1, 0])[:2]
+            if min(x1, tx1) > max(x0, tx0) and min(y1, ty1) > max(y0, ty0):
+                overlaps.append(getattr(text, "text", type(text).__name__))
+        return placed
+
+    monkeypatch.setattr(scene_class, "place_cue", recording_place)
+    scene = construct_scene(scene_class)
+    assert scene.pauses and overlaps == []
+
+
+def test_gain_zero_is_shown_as_it_is_asked_and_back_before_epsilon(
+    silent_voice, scene_media, monkeypatch
+):
+    """EdgeCases: the gain is 0 from 1.25 s into the beat that asks "Does gain zero rescue
+    it?" to that beat's end; in the next beat it is back to 1 before epsilon leaves 0."""
+    from manim import Scene, tempconfig
+
+    from tests.conftest import SCENE_TEST
+
+    samples = []
+    update_to_time = Scene.update_to_time
+
+    def sampling_update(self, t):
+        update_to_time(self, t)
+        state = self.tracker.state()
+        samples.append((self.renderer.time, state.gain, state.eps))
+
+    monkeypatch.setattr(Scene, "update_to_time", sampling_update)
+    with tempconfig({**SCENE_TEST, "dry_run": True, "media_dir": str(scene_media)}):
+        scene = EdgeCases()
+        scene.render()
+    beats = {spoken.name: spoken for spoken in scene.spoken}
+    asked, after = beats["gain_zero"], beats["zero_eps"]
+    held = [gain for t, gain, _ in samples if asked.start + 1.25 <= t <= asked.end]
+    assert held and set(held) == {0.0}
+    moved = [gain for t, gain, eps in samples if after.start <= t <= after.end and eps > 0]
+    assert moved and set(moved) == {1.0}

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from manim import DEGREES, Dot, MathTex
+from manim import DEGREES, Dot, MathTex, Star
 
 import normmath as nm
 from scenes.base.catalog import scene_names
 from scenes.base.narrated import scene_beats
 from scenes.kit import framing
 from scenes.kit.lesson_board import TextPath
-from scenes.recap import POSE, Recap
+from scenes.recap import POSE, TILE, Recap
 
 
 def test_the_recap_is_the_last_scene():
@@ -54,6 +54,16 @@ def test_pictures_show_normmath_points_seen_from_the_pose(construct_scene, sketc
     )
     assert len(dots) == len(seen) and _is_uniform_image(dots, seen)
     assert picture.width <= 3.0 + 0.2 and picture.height <= 2.0 + 0.2
+
+
+def test_the_poles_picture_shows_the_two_poles_apart(construct_scene):
+    """The two pole stars (+1 and -1) lie at least half a picture's height apart, so the
+    line "two poles" shows two of them."""
+    scene = construct_scene(Recap)
+    picture = scene.sketch_poles().draw(np.zeros(3), TILE)
+    stars = [m.get_center() for m in picture.get_family() if isinstance(m, Star)]
+    assert len(stars) == 2
+    assert np.linalg.norm(stars[0] - stars[1]) >= TILE[1] / 2
 
 
 def test_the_recap_draws_the_parameters_its_settings_give(silent_voice, scene_media):

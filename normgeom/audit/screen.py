@@ -252,9 +252,13 @@ def snapshot(scene, time: float, namer: Namer) -> Snapshot:
     if hasattr(camera, "reset_rotation_matrix"):
         camera.reset_rotation_matrix()
     namer.learn(scene)
-    leaves = extract_mobject_family_members(
-        scene.mobjects, use_z_index=camera.use_z_index, only_those_with_points=True
-    )
+    leaves = [
+        leaf
+        for leaf in extract_mobject_family_members(
+            scene.mobjects, use_z_index=camera.use_z_index, only_those_with_points=True
+        )
+        if camera.type_or_raise(leaf) is not Mobject  # a bare Mobject is never drawn
+    ]
     roots = getattr(camera, "fixed_in_frame_mobjects", ())
     fixed = {id(m) for root in roots for m in root.get_family()}
     order = {id(m): i + (len(leaves) if id(m) in fixed else 0) for i, m in enumerate(leaves)}

@@ -5,10 +5,13 @@ writes ``construct`` as a list of beat-named steps. Every point group it draws i
 :attr:`GeometryScene.points_mob` under a name, so tests can read the final positions.
 
 Framing: the camera only moves through :meth:`GeometryScene.camera_to`, which zooms out
-whenever a drawn point or framed label would leave the frame or slip under a panel pinned in
-it (:func:`scenes.kit.fit_zoom`), and the labelled axes follow the zoom so they keep their
-screen size. Predictions pause with an on-screen cue before their reveal
-(:mod:`scenes.base.narrated`).
+whenever a drawn point, framed label or framed figure would leave the frame or slip under a
+panel pinned in it (:func:`scenes.kit.fit_zoom`), and the labelled axes follow the zoom so
+they keep their screen size. Before every play, and at every frame of a play that moves the
+camera or points, labels take the place beside their anchor that hides no marker and crosses
+no guide line (:mod:`scenes.kit.placement`), and trails are cut to the frame
+(:func:`scenes.kit.framing.visible_spans`). Predictions pause with an on-screen cue before
+their reveal (:mod:`scenes.base.narrated`).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from manim import (
     ManimColor,
     Mobject,
     UpdateFromAlphaFunc,
+    UpdateFromFunc,
     VGroup,
     VMobject,
     config,
@@ -41,7 +45,7 @@ from manim import (
 import normmath as nm
 from scenes.base.narrated import NarratedThreeDScene
 from scenes.camera.depth import DepthCueCamera, StockDepthCueCamera
-from scenes.kit import figures, framing, panels, style
+from scenes.kit import figures, framing, panels, placement, style
 
 __all__ = [
     "GHOST_OPACITY",
@@ -61,6 +65,12 @@ PANEL_FADE_SHARE = 0.2
 """Share of its beat a panel takes to fade in."""
 
 _FRAMING_SAMPLES = 24
+
+AXIS_LABEL_ROOM = 0.6
+"""Frame units kept beyond an axis end for its label, when the axes are shortened."""
+
+AXIS_SHORTEST = 0.3
+"""Smallest share of their full screen length the axes shrink to."""
 
 Path = Callable[[float], np.ndarray]
 """Positions of a point group at animation progress ``alpha`` in [0, 1], shape (k, 3)."""
@@ -94,6 +104,30 @@ def frame_positions(camera, points: np.ndarray) -> np.ndarray:
     return camera.project_points(np.reshape(points, (-1, 3)))[:, :2]
 
 
+def scene_offset(camera, point: np.ndarray, offset: np.ndarray) -> np.ndarray:
+    """The scene point ``camera`` draws ``offset`` (frame units, x and y) away from where it
+    draws ``point``: moved parallel to the screen at ``point``'s depth, where a frame unit is
+    ``(focal - depth) / (focal * zoom)`` scene units."""
+    camera.reset_rotation_matrix()
+    rotation = camera.get_rotation_matrix()
+    depth = (rotation @ (np.asarray(point) - camera.frame_center))[2]
+    focal = camera.get_focal_distance()
+    scale = (focal - depth) / (focal * camera.get_zoom())
+    return np.asarray(point) + rotation.T @ np.array([offset[0], offset[1], 0.0]) * scale
+
+
+def _visible(mobject: Mobject) -> bool:
+    """Whether a marker is drawn bright enough to be seen (fill or stroke)."""
+    return max(mobject.get_fill_opacity(), mobject.get_stroke_opacity()) > 0.15
+
+
+def _reframing(animation: Animation) -> Animation:
+    """Mark ``animation`` as moving the camera or points (labels and trails refit at every
+    frame of its play); return it."""
+    animation.reframes = True
+    return animation
+
+
 class GeometryScene(NarratedThreeDScene):
     """A narrated 3D scene drawn from normmath with the shared kit.
 
@@ -101,7 +135,8 @@ class GeometryScene(NarratedThreeDScene):
 
     ``pose``: the starting :data:`scenes.kit.POSES` name; ``legend_entries`` and
     ``formula``/``formula_caption``: the fixed-in-frame legend (top left) and governing
-    formula (top right); ``orbit_degrees``: how far the final orbit turns.
+    formula (top right); ``orbit_degrees``: how far the final orbit turns;
+    ``close_up_beats``: the beats that may let far points leave the frame.
     """
 
     pose: ClassVar[str] = "sphere"
@@ -109,6 +144,9 @@ class GeometryScene(NarratedThreeDScene):
     formula: ClassVar[str] = ""
     formula_caption: ClassVar[str | None] = None
     orbit_degrees: ClassVar[float] = 140.0
+    close_up_beats: ClassVar[tuple[str, ...]] = ()
+    """Beats whose camera holds a close-up (``camera_to(..., framed=False)``) that lets far
+    points leave the frame and pass under the panels; every other beat frames them all."""
     caching_camera = DepthCueCamera
     stock_camera = StockDepthCueCamera
 
@@ -118,22 +156,23 @@ class GeometryScene(NarratedThreeDScene):
         self.framed_labels: list[Mobject] = []
         self.pinned: list[Mobject] = []
         self.trails = VGroup()
+        self.markers: list[VGroup] = []
+        self.guides: list[VMobject] = []
+        self.framed_figures: list[VMobject] = []
+        self.trail_ends: dict[int, tuple[VMobject, np.ndarray, np.ndarray]] = {}
+        self.anchors: dict[int, np.ndarray] = {}
+        self.places: dict[int, int] = {}
+        self.overlay_hook = Mobject()
         self.renderer.camera.should_apply_shading = False
         self.corner_panels = self.build_panels()
         self.prepare()
-        pose = style.POSES[self.pose]
         points, halves = _with_labels(self.opening_points(), self.framed_labels)
-        fit = framing.fit_zoom(
-            points,
-            pose.phi * DEGREES,
-            pose.theta * DEGREES,
-            pose.focal_distance,
-            self.keep_out(),
-            halves,
-        )
-        pose = pose.with_zoom(min(pose.zoom, fit))
+        pose = style.POSES[self.pose]
+        pose = pose.with_zoom(self.framing_zoom(self.pose, points, halves))
         self.set_camera_orientation(**pose.kwargs())
         self.axes = figures.axes(pose.zoom)
+        self.axis_screen = figures.AXIS_SCREEN
+        self.fit_axes()
         figures.face_camera(self, self.axes[1:])
         self.add(self.axes)
 
@@ -143,8 +182,28 @@ class GeometryScene(NarratedThreeDScene):
 
     def opening_points(self) -> np.ndarray:
         """Hook: every point the opening pose must hold in frame, shape (k, 3): those drawn
-        before the camera first moves, at every position they take until then."""
+        before the camera first moves, at every position they take until then (points of
+        framed figures included)."""
         return np.zeros((0, 3))
+
+    def framing_zoom(
+        self,
+        pose: str,
+        points: np.ndarray,
+        halves: np.ndarray | None = None,
+    ) -> float:
+        """The zoom of ``pose``, lowered just enough to hold ``points`` (with label
+        ``halves``) in frame and off the panels."""
+        view = style.POSES[pose]
+        fit = framing.fit_zoom(
+            np.reshape(points, (-1, 3)),
+            view.phi * DEGREES,
+            view.theta * DEGREES,
+            view.focal_distance,
+            self.keep_out(),
+            halves,
+        )
+        return min(view.zoom, fit)
 
     # --- building ------------------------------------------------------------------------
 
@@ -152,22 +211,36 @@ class GeometryScene(NarratedThreeDScene):
         """Dots at ``points`` in palette colour ``color``, facing the camera, registered as
         ``points_mob[name]`` (not yet added: animate them in, or :meth:`add`)."""
         group = figures.point_cloud(points, style.PALETTE[color])
-        figures.face_camera(self, group)
-        self.points_mob[name] = group
+        self.points_mob[name] = self.facing(group)
         return group
 
     def facing(self, group: VGroup) -> VGroup:
-        """Register ``group``'s members to face the camera; return it."""
+        """Register ``group``'s members (dots, stars, crosses) to face the camera, as markers
+        labels keep clear of; return it."""
         figures.face_camera(self, group)
+        self.markers.append(group)
         return group
 
     def framed(self, label: Mobject) -> Mobject:
         """Register ``label`` to face the camera and, while it is in the scene (add it
         itself, not inside a group), to be framed like the points: kept in the frame and out
-        from under the panels. Return it."""
+        from under the panels, beside its anchor (its centre now) where it hides no marker
+        and crosses no guide line. Return it."""
         figures.face_camera(self, VGroup(label))
         self.framed_labels.append(label)
+        self.anchors[id(label)] = label.get_center().copy()
         return label
+
+    def guide(self, line: VMobject) -> VMobject:
+        """Register the dashed ``line`` as a guide labels keep clear of; return it."""
+        self.guides.append(line)
+        return line
+
+    def framed_figure(self, figure: VMobject) -> VMobject:
+        """Register ``figure`` (a plane, a wireframe) to be framed, while it is in the scene,
+        like the points: every anchor of its curves kept in the frame. Return it."""
+        self.framed_figures.append(figure)
+        return figure
 
     def build_panels(self) -> dict[str, Mobject]:
         """The legend (top left) and formula (top right) of the class attributes, placed in
@@ -233,14 +306,116 @@ class GeometryScene(NarratedThreeDScene):
                 for dot, start in zip(mob, starts, strict=True):
                     dot.set_fill(interpolate_color(start, end, alpha))
 
-        return UpdateFromAlphaFunc(group, update)
+        return _reframing(UpdateFromAlphaFunc(group, update))
 
-    @staticmethod
-    def grow_trails(trails: VMobject, starts: np.ndarray, path: Path) -> Animation:
-        """Animate dotted ``trails`` from fixed ``starts`` to the moving ends ``path(alpha)``."""
-        return UpdateFromAlphaFunc(
-            trails, lambda mob, alpha: figures.set_dashes(mob, starts, path(alpha))
-        )
+    def trail_group(self, starts: np.ndarray) -> VMobject:
+        """Dotted trails from ``starts`` (of length zero until grown with
+        :meth:`grow_trails`), added to the scene and kept cut to the frame."""
+        trails = figures.trails(starts)
+        self.trail_ends[id(trails)] = (trails, np.atleast_2d(starts), np.atleast_2d(starts))
+        self.add(trails)
+        self.trails.add(trails)
+        return trails
+
+    def grow_trails(self, trails: VMobject, starts: np.ndarray, path: Path) -> Animation:
+        """Animate dotted ``trails`` from fixed ``starts`` to the moving ends ``path(alpha)``,
+        cut to the frame."""
+
+        def update(mob: VMobject, alpha: float) -> None:
+            self.trail_ends[id(mob)] = (mob, np.atleast_2d(starts), np.atleast_2d(path(alpha)))
+            self.clip_trail(mob)
+
+        return _reframing(UpdateFromAlphaFunc(trails, update))
+
+    def clip_trail(self, trails: VMobject) -> None:
+        """Draw ``trails`` only where the camera shows them inside the frame (a trail
+        leaving the frame stops at its edge instead of running across it)."""
+        mob, starts, ends = self.trail_ends[id(trails)]
+        camera = self.renderer.camera
+        spans = framing.visible_spans(lambda p: frame_positions(camera, p), starts, ends)
+        unseen = np.isnan(spans[:, 0])  # drawn as nothing, at the origin
+        starts, ends = starts.copy(), ends.copy()
+        starts[unseen] = ends[unseen] = 0.0
+        spans[unseen] = 0.0
+        figures.set_dashes(mob, starts, ends, spans=spans)
+
+    def fit_axes(self) -> None:
+        """Re-fit the axes to the camera's zoom, each half :data:`scenes.kit.figures.AXIS_SCREEN`
+        long on screen, or shorter where perspective would carry an end (and its label) out
+        of the frame."""
+        camera = self.renderer.camera
+        zoom = camera.get_zoom()
+        origin = frame_positions(camera, np.zeros(3))[0]
+        reach = figures.axis_length(zoom) * np.concatenate([np.eye(3), -np.eye(3)])
+        arms = frame_positions(camera, reach) - origin
+        limit = framing.frame_limit(framing.FRAME_MARGIN + AXIS_LABEL_ROOM)
+        with np.errstate(divide="ignore"):
+            room = (limit - np.sign(arms) * origin) / np.abs(arms)
+        share = float(np.clip(np.min(room), AXIS_SHORTEST, 1.0))
+        self.axis_screen = figures.AXIS_SCREEN * share
+        figures.set_axes(self.axes, zoom, self.axis_screen)
+
+    def place_labels(self, coming: tuple[Mobject, ...] = ()) -> None:
+        """Put each framed label, then each axis label, at the place beside its anchor that
+        keeps in frame and clear of the markers (those drawn and those ``coming`` in),
+        guide lines, panels and labels already placed
+        (:func:`scenes.kit.placement.choose_offset`)."""
+        camera = self.renderer.camera
+        shown = [*self.mobjects, *coming]
+        drawn = {id(m) for mob in shown for m in mob.get_family()}
+        marks = [m for g in self.markers for m in g if id(m) in drawn and _visible(m)]
+        centres = np.array([m.get_center() for m in marks]).reshape(-1, 3)
+        marker_flat = frame_positions(camera, centres)
+        marker_halves = np.array([[m.width / 2, m.height / 2] for m in marks]).reshape(-1, 2)
+        lines = [figures.dash_segments(g) for g in self.guides if id(g) in drawn]
+        lines += [figures.dash_segments(t) for t in self.trails if t in self.mobjects]
+        ends = np.concatenate([np.zeros((0, 2, 3)), *lines]).reshape(-1, 3)
+        flat_lines = frame_positions(camera, ends).reshape(-1, 2, 2)
+        blocked = self.keep_out()
+        limit = framing.frame_limit()
+        anchors = figures.axis_label_anchors(camera.get_zoom(), self.axis_screen)
+        labelled = [(label, self.anchors[id(label)]) for label in self.framed_labels]
+        labelled += list(zip(self.axes[1:], anchors, strict=True))
+        for label, anchor in labelled:
+            halves = np.array([label.width / 2, label.height / 2])
+            flat = frame_positions(camera, anchor)[0]
+            best = placement.choose_offset(
+                flat,
+                halves,
+                marker_flat,
+                marker_halves,
+                flat_lines,
+                blocked,
+                limit,
+                self.places.get(id(label), 0),
+            )
+            self.places[id(label)] = best
+            offset = placement.candidate_offsets(halves)[best]
+            label.move_to(scene_offset(camera, anchor, offset))
+            blocked.append(framing.frame_box_of(flat + offset, halves))
+
+    def refit_overlays(self, coming: tuple[Mobject, ...] = ()) -> None:
+        """Cut the trails shown to the frame and place the labels, for the camera now and
+        the mobjects ``coming`` into the picture."""
+        for trails in self.trails:
+            if trails in self.mobjects:
+                self.clip_trail(trails)
+        self.place_labels(coming)
+
+    def play(self, *animations: Animation, **kwargs) -> None:
+        """Play ``animations`` with the labels placed and the trails cut for the picture
+        at its start, and, when the animations move the camera or points, at every frame."""
+        self.refit_overlays(tuple(anim.mobject for anim in animations))
+        if any(getattr(anim, "reframes", False) for anim in animations):
+            hook = UpdateFromFunc(self.overlay_hook, lambda _: self.refit_overlays())
+            animations = (*animations, hook)
+        super().play(*animations, **kwargs)
+
+    def get_moving_mobjects(self, *animations: Animation) -> list[Mobject]:
+        """Everything moves while the overlays are refitted at every frame."""
+        if any(anim.mobject is self.overlay_hook for anim in animations):
+            return list(self.mobjects)
+        return super().get_moving_mobjects(*animations)
 
     @staticmethod
     def reshape(mob: VMobject, polylines: Callable[[float], list[np.ndarray]]) -> Animation:
@@ -259,9 +434,7 @@ class GeometryScene(NarratedThreeDScene):
         """Animations moving ``points_mob[name]`` from ``start`` to ``end`` on a straight line
         (turning to palette ``color`` if given), drawing dotted trails behind them (the trails
         are added to the scene)."""
-        trails = figures.trails(start)
-        self.add(trails)
-        self.trails.add(trails)
+        trails = self.trail_group(start)
 
         def path(alpha: float) -> np.ndarray:
             return nm.interpolate(start, end, alpha)
@@ -271,16 +444,21 @@ class GeometryScene(NarratedThreeDScene):
     # --- camera ------------------------------------------------------------------------
 
     def drawn_points(self) -> np.ndarray:
-        """Positions of every registered point group now in the scene, shape (k, 3)."""
-        shown = [figures.positions(g) for g in self.points_mob.values() if g in self.mobjects]
-        return np.concatenate(shown) if shown else np.zeros((0, 3))
+        """Positions of every dot of the registered point groups now drawn (a group added
+        whole, or dot by dot), shape (k, 3)."""
+        drawn = {id(m) for m in self.get_mobject_family_members()}
+        shown = [
+            dot.get_center() for g in self.points_mob.values() for dot in g if id(dot) in drawn
+        ]
+        return np.reshape(shown, (-1, 3))
 
     def framed_now(self) -> tuple[np.ndarray, np.ndarray]:
         """What the framing keeps in view now: the drawn points and the centres of the
         framed labels shown, shape (k, 3), with the half width and height each covers on
         screen, shape (k, 2) (zero for a point; a label is drawn at its own size)."""
         shown = [label for label in self.framed_labels if label in self.mobjects]
-        return _with_labels(self.drawn_points(), shown)
+        figures_shown = [f.points[0::4] for f in self.framed_figures if f in self.mobjects]
+        return _with_labels(np.concatenate([self.drawn_points(), *figures_shown]), shown)
 
     def camera_to(
         self,
@@ -290,13 +468,17 @@ class GeometryScene(NarratedThreeDScene):
         degrees: float = 0.0,
         rate_func: Callable[[float], float] = smooth,
         points_move: bool | None = None,
+        framed: bool = True,
+        zoom: float | None = None,
     ) -> None:
         """Play ``anims`` while the camera turns to ``pose`` (and/or ``degrees`` further about
-        the vertical axis), zoomed out just enough that every drawn point stays in frame.
+        the vertical axis), at the pose's zoom (or ``zoom``) lowered just enough that every
+        drawn point stays in frame.
 
         Moving points (``points_move``, by default whenever ``anims`` are given) are framed
         frame by frame, the camera animation running after theirs; still points get one zoom
-        that frames the whole turn.
+        that frames the whole turn. With ``framed`` off the zoom follows the pose alone (a
+        close-up that lets far points leave the frame).
         """
         points_move = bool(anims) if points_move is None else points_move
         camera = self.renderer.camera
@@ -306,6 +488,7 @@ class GeometryScene(NarratedThreeDScene):
             target = style.POSES[pose]
             end = np.array([target.phi * DEGREES, target.theta * DEGREES, target.zoom])
         end[1] += degrees * DEGREES
+        end[2] = end[2] if zoom is None else zoom
         focal = camera.get_focal_distance()
 
         keep_out = self.keep_out()
@@ -316,7 +499,8 @@ class GeometryScene(NarratedThreeDScene):
             return framing.fit_zoom(points, phi, theta, focal, keep_out, halves)
 
         steady = np.inf
-        if not points_move:
+        points_move = points_move and framed
+        if framed and not points_move:
             steady = min(fit(a) for a in np.linspace(0.0, 1.0, _FRAMING_SAMPLES + 1))
 
         def update(_, alpha: float) -> None:
@@ -325,10 +509,10 @@ class GeometryScene(NarratedThreeDScene):
             camera.phi_tracker.set_value(phi)
             camera.theta_tracker.set_value(theta)
             camera.zoom_tracker.set_value(zoom)
-            figures.set_axes(self.axes, zoom)
+            self.fit_axes()
 
         trackers = Group(camera.phi_tracker, camera.theta_tracker, camera.zoom_tracker)
-        turn = UpdateFromAlphaFunc(trackers, update, rate_func=rate_func)
+        turn = _reframing(UpdateFromAlphaFunc(trackers, update, rate_func=rate_func))
         self.play(*anims, turn, run_time=run_time)
 
     def orbit(self, degrees: float, run_time: float, *anims: Animation) -> None:

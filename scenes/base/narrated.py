@@ -32,7 +32,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
-from manim import Group, Mobject, Scene, ThreeDScene, UpdateFromAlphaFunc, linear
+from manim import (
+    Animation,
+    FadeIn,
+    Group,
+    Mobject,
+    Scene,
+    ThreeDScene,
+    UpdateFromAlphaFunc,
+    linear,
+    smooth,
+    squish_rate_func,
+)
 from manim_voiceover import VoiceoverScene
 
 from scenes.base.beat_range import enter_beat
@@ -50,6 +61,8 @@ __all__ = [
     "PREDICTION_PAUSE",
     "END_HOLD",
     "FOCUS_SHARE",
+    "APPEAR_SECONDS",
+    "MARK_SHARE",
     "Spoken",
     "Focus",
     "Claim",
@@ -70,6 +83,13 @@ PREDICTION_PAUSE = 3.0
 
 FOCUS_SHARE = 0.06
 """Default smallest share of the frame's height a focus object spans on screen."""
+
+MARK_SHARE = 0.015
+"""Share of the frame's height a single named dot or cross spans (its own size): it must
+be seen and unoccluded, not large."""
+
+APPEAR_SECONDS = 0.8
+"""Seconds a figure takes to fade in from when the words naming it are said."""
 
 
 @dataclass(frozen=True)
@@ -176,6 +196,28 @@ class Narrated(VoiceoverScene):
         and span at least ``share`` of the frame's height on screen."""
         start = self.beat_start + after
         self.focuses.append(Focus(self.beat_name, start, tuple(mobjects), share))
+
+    def said_at(self, name: str, words: str, duration: float) -> float:
+        """Seconds into beat ``name`` (spoken for ``duration``) at which ``words`` are said,
+        timed as the subtitles time them (in proportion to characters): where a visual the
+        words name should appear."""
+        for cue in caption_cues(self.beat_text(name), duration):
+            text = cue.text.replace("\n", " ")
+            if words in text:
+                return cue.offset + cue.duration * text.index(words) / len(text)
+        raise ValueError(f"{words!r} is in no subtitle cue of beat {name!r}")
+
+    def appear_at(
+        self, beat: str, words: str, duration: float, *mobs: Mobject, share: float = FOCUS_SHARE
+    ) -> list[Animation]:
+        """Fade-ins of ``mobs`` (in a play lasting beat ``beat``'s ``duration``) over
+        :data:`APPEAR_SECONDS` from when ``words`` are said (:meth:`said_at`), declared as
+        what those words talk about (spanning ``share`` of the frame's height)."""
+        start = self.said_at(beat, words, duration)
+        self.talks_about(*mobs, share=share, after=start)
+        end = min(start + APPEAR_SECONDS, duration)
+        rate = squish_rate_func(smooth, start / duration, end / duration)
+        return [FadeIn(mob, rate_func=rate) for mob in mobs]
 
     def claim(self, shown: Mobject, holds: Callable[[], bool], fact: str) -> Mobject:
         """Declare that ``shown`` (a caption or readout) states ``fact``, which ``holds()``

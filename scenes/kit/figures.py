@@ -41,6 +41,7 @@ __all__ = [
     "dashes",
     "trails",
     "set_dashes",
+    "dash_segments",
     "segments",
     "point_cloud",
     "place",
@@ -50,6 +51,7 @@ __all__ = [
     "AXIS_LABEL_SIZE",
     "axis_length",
     "axis_polylines",
+    "axis_label_anchors",
     "axes",
     "set_axes",
     "ones_label",
@@ -139,14 +141,19 @@ def curves(
     return set_curves(mob, polylines)
 
 
-def _dash_pieces(starts, ends, count: int) -> list[np.ndarray]:
+def _dash_pieces(starts, ends, count: int, spans=None) -> list[np.ndarray]:
+    """``count`` dashes per segment; with ``spans`` (per segment ``(t0, t1)``) each dash is
+    cut to that part of its segment (a dash outside it shrinks to the part's nearer end), so
+    the dashes keep their places along the segment however the part changes."""
     starts, ends = np.atleast_2d(starts), np.atleast_2d(ends)
     t0 = np.arange(count) / count
     t1 = t0 + 0.5 / count
+    spans = np.tile([0.0, 1.0], (len(starts), 1)) if spans is None else np.atleast_2d(spans)
     pieces = []
-    for a, b in zip(starts, ends, strict=True):
+    for a, b, (low, high) in zip(starts, ends, spans, strict=True):
         d = b - a
-        pieces.extend(np.stack([a + s * d, a + e * d]) for s, e in zip(t0, t1, strict=True))
+        s, e = np.clip(t0, low, high), np.clip(t1, low, high)
+        pieces.extend(np.stack([a + u * d, a + v * d]) for u, v in zip(s, e, strict=True))
     return pieces
 
 
@@ -171,9 +178,18 @@ def trails(starts: np.ndarray) -> VMobject:
     return set_depth_role(dashes(starts, starts, PALETTE["trail"]), "cued")
 
 
-def set_dashes(mob: VMobject, starts: np.ndarray, ends: np.ndarray, count: int = 14) -> VMobject:
-    """Move the dashes of ``mob`` (built by :func:`dashes` with the same ``count``)."""
-    return set_curves(mob, _dash_pieces(starts, ends, count))
+def set_dashes(
+    mob: VMobject, starts: np.ndarray, ends: np.ndarray, count: int = 14, spans=None
+) -> VMobject:
+    """Move the dashes of ``mob`` (built by :func:`dashes` with the same ``count``), each
+    segment drawn only over its ``spans`` part if given (shape (k, 2), parameters in [0, 1])."""
+    return set_curves(mob, _dash_pieces(starts, ends, count, spans))
+
+
+def dash_segments(mob: VMobject) -> np.ndarray:
+    """The straight pieces ``mob`` draws (its dashes), start and end, shape (m, 2, 3)."""
+    points = mob.points
+    return np.stack([points[0::4], points[3::4]], axis=1)
 
 
 def segments(
@@ -224,16 +240,16 @@ AXIS_LABEL_SIZE = 40
 """Font size of the axis labels (about 20 px high at 480p)."""
 
 
-def axis_length(zoom: float) -> float:
-    """Half length in scene units of an axis drawn at ``zoom``: :data:`AXIS_SCREEN` / zoom."""
-    return AXIS_SCREEN / float(zoom)
+def axis_length(zoom: float, screen: float = AXIS_SCREEN) -> float:
+    """Half length in scene units of an axis drawn ``screen`` frame units long at ``zoom``."""
+    return screen / float(zoom)
 
 
-def axis_polylines(zoom: float) -> list[np.ndarray]:
-    """The x1, x2, x3 axes at ``zoom``: three lines through the origin, an arrowhead (four
-    arms, so it reads from every side) at each positive end, and a small cross at every
-    integer coordinate; arrowhead and ticks keep their screen size."""
-    reach, tick, arrow = axis_length(zoom), _TICK_SCREEN / zoom, _ARROW_SCREEN / zoom
+def axis_polylines(zoom: float, screen: float = AXIS_SCREEN) -> list[np.ndarray]:
+    """The x1, x2, x3 axes at ``zoom``, each half ``screen`` long: three lines through the
+    origin, an arrowhead (four arms, so it reads from every side) at each positive end, and a
+    small cross at every integer coordinate; arrowhead and ticks keep their screen size."""
+    reach, tick, arrow = axis_length(zoom, screen), _TICK_SCREEN / zoom, _ARROW_SCREEN / zoom
     pieces = []
     for axis in range(3):
         e = np.eye(3)[axis]
@@ -250,8 +266,10 @@ def axis_polylines(zoom: float) -> list[np.ndarray]:
     return pieces
 
 
-def _axis_label_positions(zoom: float) -> np.ndarray:
-    return (axis_length(zoom) + _AXIS_LABEL_GAP / zoom) * np.eye(3)
+def axis_label_anchors(zoom: float, screen: float = AXIS_SCREEN) -> np.ndarray:
+    """Where the labels x1, x2, x3 sit at ``zoom`` by default: just beyond each positive
+    axis end, shape (3, 3)."""
+    return (axis_length(zoom, screen) + _AXIS_LABEL_GAP / zoom) * np.eye(3)
 
 
 def axes(zoom: float) -> VGroup:
@@ -261,16 +279,16 @@ def axes(zoom: float) -> VGroup:
     lines = curves(axis_polylines(zoom), PALETTE["axis"], width=1.6)
     labels = [
         flatten(MathTex(f"x_{i + 1}", font_size=AXIS_LABEL_SIZE), PALETTE["text"]).move_to(p)
-        for i, p in enumerate(_axis_label_positions(zoom))
+        for i, p in enumerate(axis_label_anchors(zoom))
     ]
     lines.set_z_index(LAYERS["line"])
     return VGroup(lines, *[label.set_z_index(LAYERS["point"]) for label in labels])
 
 
-def set_axes(group: VGroup, zoom: float) -> VGroup:
-    """Re-fit axes built by :func:`axes` to ``zoom`` (same screen size)."""
-    set_curves(group[0], axis_polylines(zoom))
-    for label, position in zip(group[1:], _axis_label_positions(zoom), strict=True):
+def set_axes(group: VGroup, zoom: float, screen: float = AXIS_SCREEN) -> VGroup:
+    """Re-fit axes built by :func:`axes` to ``zoom``, each half ``screen`` long on screen."""
+    set_curves(group[0], axis_polylines(zoom, screen))
+    for label, position in zip(group[1:], axis_label_anchors(zoom, screen), strict=True):
         label.move_to(position)
     return group
 

@@ -4,7 +4,7 @@ and out from under pinned panels, and the camera angles that show a plane face o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from manim import (
@@ -28,6 +28,9 @@ __all__ = [
     "inside",
     "boxes_meet",
     "frame_box",
+    "frame_box_of",
+    "frame_limit",
+    "visible_spans",
     "meridian_orientation",
 ]
 
@@ -79,8 +82,7 @@ def fit_zoom(
         return np.inf
     flat = project(points, phi, theta, 1.0, focal)
     halves = np.zeros_like(flat) if halves is None else np.broadcast_to(halves, flat.shape)
-    frame = np.array([config.frame_width, config.frame_height]) / 2 - FRAME_MARGIN
-    room = np.maximum(frame - halves, 0.0)
+    room = np.maximum(frame_limit() - halves, 0.0)
     with np.errstate(divide="ignore", invalid="ignore"):
         zoom = float(np.nanmin(np.where(flat == 0, np.inf, room / np.abs(flat))))
     for box in keep_out:
@@ -122,6 +124,46 @@ def frame_box(panel: Mobject) -> Box:
     """The frame rectangle ``(x_min, y_min, x_max, y_max)`` a panel pinned in frame covers."""
     (x0, y0, _), (x1, y1, _) = panel.get_corner(DL), panel.get_corner(UR)
     return (float(x0), float(y0), float(x1), float(y1))
+
+
+def frame_box_of(centre: np.ndarray, halves: np.ndarray) -> Box:
+    """The frame rectangle of half width and height ``halves`` around ``centre``."""
+    return (
+        float(centre[0] - halves[0]),
+        float(centre[1] - halves[1]),
+        float(centre[0] + halves[0]),
+        float(centre[1] + halves[1]),
+    )
+
+
+def frame_limit(margin: float = FRAME_MARGIN) -> np.ndarray:
+    """The largest |x| and |y| of a frame point ``margin`` inside the frame's edges."""
+    return np.array([config.frame_width, config.frame_height]) / 2 - margin
+
+
+_SPAN_SAMPLES = 48
+
+
+def visible_spans(
+    project: Callable[[np.ndarray], np.ndarray],
+    starts: np.ndarray,
+    ends: np.ndarray,
+    margin: float = FRAME_MARGIN,
+) -> np.ndarray:
+    """For each scene segment from a row of ``starts`` to the same row of ``ends``, the
+    parameters ``(t0, t1)`` of its part that ``project`` (scene points to frame points, shape
+    (k, 2)) puts ``margin`` inside the frame, shape (k, 2); a segment wholly outside gets
+    NaN. A straight line projects to a straight line and the frame is convex,
+    so that part is one interval, found to 1/48 of the segment."""
+    starts, ends = np.reshape(starts, (-1, 3)), np.reshape(ends, (-1, 3))
+    t = np.linspace(0.0, 1.0, _SPAN_SAMPLES + 1)
+    samples = starts[:, None] + t[None, :, None] * (ends - starts)[:, None]
+    flat = project(samples.reshape(-1, 3)).reshape(len(starts), len(t), 2)
+    seen = np.all(np.abs(flat) <= frame_limit(margin), axis=2)
+    first, last = seen.argmax(axis=1), len(t) - 1 - seen[:, ::-1].argmax(axis=1)
+    spans = np.stack([t[first], t[last]], axis=1)
+    spans[~seen.any(axis=1)] = np.nan
+    return spans
 
 
 def meridian_orientation(up: np.ndarray, right: np.ndarray) -> dict[str, float]:

@@ -49,6 +49,7 @@ __all__ = [
     "SignedBarChart",
     "StatsPanel",
     "ConstructionTable",
+    "BOARD_REACH",
     "LessonBoard",
     "chart_limit",
     "VEIL_OPACITY",
@@ -284,22 +285,24 @@ class SignedBarChart(VGroup):
             )
         )
         self.bars, self.dots, self.marks = {}, {}, {}
+        self.shapes: dict[VMobject, np.ndarray] = {}
         labels = VGroup()
         for i in range(count):
             for rule, (_, color) in RULES.items():
-                x = self._slot_x(i, rule)
                 self.bars[i, rule] = Rectangle(
                     width=self.slot, height=1, fill_color=color, fill_opacity=0.9, stroke_width=0
                 )
-                self.dots[i, rule] = Dot(RIGHT * x, radius=0.07, color=color)
-                mark = plain_text("Undefined", "small", "undefined")
-                self.marks[i, rule] = mark.rotate(np.pi / 2).move_to(
-                    RIGHT * x + UP * (mark.height / 2 + 0.08)
-                )
+                self.dots[i, rule] = Dot(ORIGIN, radius=0.07, color=color)
+                mark = plain_text("Undefined", "small", "undefined").rotate(np.pi / 2)
+                self.marks[i, rule] = mark.move_to(UP * (mark.height / 2 + 0.08))
+                for shape in (self.dots[i, rule], self.marks[i, rule]):
+                    self.shapes[shape] = shape.points - [shape.get_x(), 0, 0]
             centre = (self._slot_x(i, "rms") + self._slot_x(i, "ln")) / 2
             labels.add(plain_text(f"x{i + 1}").move_to(RIGHT * centre + bottom + DOWN * 0.25))
-        self.shown = VGroup()
-        self.add(self.axis, self.zero, ticks, labels, self.shown)
+        self.slots = VGroup(*self.bars.values(), *self.dots.values(), *self.marks.values())
+        for shape in self.slots:
+            shape.clear_points()
+        self.add(self.axis, self.zero, ticks, labels, self.slots)
         self.values: dict[tuple[int, str], float | None] = {}
 
     def _slot_x(self, i: int, rule: str) -> float:
@@ -308,23 +311,28 @@ class SignedBarChart(VGroup):
         return float(self.axis.get_center()[0]) + self.slot * (1 + 3 * i + offset + 0.5)
 
     def show(self, lesson: nm.Lesson) -> SignedBarChart:
-        """Draw the outputs of ``lesson`` (its rows must number :attr:`count`)."""
+        """Draw the outputs of ``lesson`` (its rows must number :attr:`count`).
+
+        Every slot keeps its bar, dot and mark as members; the two not shown have no points.
+        The members never change, so a play that lists the chart's members when it starts
+        (as Manim does for moving mobjects) draws no stale bar, dot or mark.
+        """
         zero_y = self.zero.get_center()[1]
-        shown = []
         for i, row in enumerate(lesson.rows):
             for rule in RULES:
                 value = getattr(row, f"{rule}_output")
                 self.values[i, rule] = value
                 x = self._slot_x(i, rule)
+                bar, dot, mark = self.bars[i, rule], self.dots[i, rule], self.marks[i, rule]
+                for shape in (bar, dot, mark):
+                    shape.clear_points()
                 if value is None:
-                    mark = self.marks[i, rule]
-                    shown.append(mark.move_to([x, zero_y + mark.height / 2 + 0.08, 0]))
+                    mark.set_points(self.shapes[mark] + [x, zero_y, 0])
                 elif nm.display(value) == "0":
-                    shown.append(self.dots[i, rule].move_to([x, zero_y, 0]))
+                    dot.set_points(self.shapes[dot] + [x, zero_y, 0])
                 else:
                     half = self.slot / 2
                     top = zero_y + value * self.unit
-                    bar = self.bars[i, rule]
                     bar.set_points_as_corners(
                         [
                             [x - half, zero_y, 0],
@@ -334,8 +342,6 @@ class SignedBarChart(VGroup):
                             [x - half, zero_y, 0],
                         ]
                     )
-                    shown.append(bar)
-        self.shown.submobjects = shown
         return self
 
     def drawn(self, i: int, rule: str) -> float | None:
@@ -344,9 +350,9 @@ class SignedBarChart(VGroup):
         A bar gives its signed height over :attr:`unit`, a dot gives 0, the Undefined
         mark gives None.
         """
-        if self.marks[i, rule] in self.shown.submobjects:
+        if self.marks[i, rule].has_points():
             return None
-        if self.dots[i, rule] in self.shown.submobjects:
+        if self.dots[i, rule].has_points():
             return 0.0
         bar = self.bars[i, rule]
         zero_y = self.zero.get_center()[1]
@@ -374,7 +380,7 @@ class StatsPanel(VGroup):
     output mean, output RMS). :attr:`readouts` maps statistic keys to readouts.
     """
 
-    def __init__(self, row_height: float = 0.37, columns: tuple[float, float] = (4.0, 5.75)):
+    def __init__(self, row_height: float = 0.37, columns: tuple[float, float] = (3.9, 5.65)):
         super().__init__()
         self.readouts: dict[str, Readout] = {}
         labels = dict(STATISTICS)
@@ -446,6 +452,11 @@ class ConstructionTable(VGroup):
         return self
 
 
+BOARD_REACH = 6.75
+"""Farthest x of the board's parts on either side (the frame's edge is at 7.11): the chart's
+left edge and the statistics panel's right edge sit there."""
+
+
 class LessonBoard(VGroup):
     """Bar chart, statistics panel, construction table and the gain/epsilon readouts.
 
@@ -455,8 +466,10 @@ class LessonBoard(VGroup):
 
     def __init__(self, count: int, limit: float) -> None:
         super().__init__()
-        self.chart = SignedBarChart(count, limit).move_to([-3.35, -0.1, 0])
-        self.stats = StatsPanel().move_to([3.75, -0.1, 0])
+        self.chart = SignedBarChart(count, limit, width=6.0).move_to([0, -0.1, 0])
+        self.chart.shift((-BOARD_REACH - self.chart.get_left()[0]) * RIGHT)
+        self.stats = StatsPanel().move_to([0, -0.2, 0])
+        self.stats.shift((BOARD_REACH - self.stats.get_right()[0]) * RIGHT)
         self.table = ConstructionTable(count).move_to([0, -2.85, 0])
         self.gain = Readout(edge=LEFT).at([1.6, 3.55, 0])
         self.eps = Readout(edge=LEFT).at([4.9, 3.55, 0])

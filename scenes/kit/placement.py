@@ -1,0 +1,86 @@
+"""Screen-space placement of a label beside its 3D anchor, clear of what the viewer must see.
+
+A label facing the camera is drawn at its own size around its projected centre. It may sit at
+its anchor or at one of eight offsets around it (just clear of the anchor on that side, or
+twice as far); the chosen offset is the one whose box keeps inside the frame, off the pinned
+panels, off other labels and off every marker (a dot, star or cross), then off the guide
+lines (dashed lines and trails) as far as it can, the anchor itself first on a tie. The
+current offset wins a tie with any other, so a label does not flicker between equally good
+places.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from scenes.kit.framing import Box, boxes_meet
+
+__all__ = ["LABEL_GAP", "candidate_offsets", "lines_meet_box", "choose_offset"]
+
+LABEL_GAP = 0.12
+"""Frame units between a label moved off its anchor and the anchor."""
+
+_SIDES = np.array(
+    [[0, 0], [1, 1], [-1, 1], [1, -1], [-1, -1], [0, 1], [0, -1], [1, 0], [-1, 0]], dtype=float
+)
+
+_LINE_SAMPLES = np.linspace(0.0, 1.0, 7)
+
+
+def candidate_offsets(halves: np.ndarray) -> np.ndarray:
+    """The anchor itself, then the diagonals, then above, below, right and left: offsets of a
+    label of half width and height ``halves`` just clear of its anchor, then the same eight
+    twice as far, shape (17, 2)."""
+    near = _SIDES * (np.asarray(halves, dtype=float) + LABEL_GAP)
+    return np.concatenate([near, 2 * near[1:]])
+
+
+def lines_meet_box(lines: np.ndarray, box: Box) -> int:
+    """How many frame segments ``lines`` (shape (m, 2, 2)) cross or enter ``box``."""
+    lines = np.reshape(lines, (-1, 2, 2))
+    if not len(lines):
+        return 0
+    t = _LINE_SAMPLES[None, :, None]
+    samples = lines[:, :1] + t * (lines[:, 1:] - lines[:, :1])
+    inside = (
+        (samples[..., 0] > box[0])
+        & (samples[..., 0] < box[2])
+        & (samples[..., 1] > box[1])
+        & (samples[..., 1] < box[3])
+    )
+    return int(inside.any(axis=1).sum())
+
+
+def choose_offset(
+    anchor: np.ndarray,
+    halves: np.ndarray,
+    markers: np.ndarray,
+    marker_halves: np.ndarray,
+    lines: np.ndarray,
+    blocked: Sequence[Box],
+    limit: np.ndarray,
+    current: int = 0,
+) -> int:
+    """The index into :func:`candidate_offsets` of the best place for a label of ``halves``
+    anchored at frame point ``anchor``: first inside the frame (``limit``: the largest |x|,
+    |y| a box may reach), then meeting the fewest markers (centres ``markers`` shape (k, 2),
+    half sizes ``marker_halves``) and ``blocked`` boxes (panels, labels already placed),
+    then crossing the fewest guide ``lines``; ties go to ``current``, then to the anchor,
+    the diagonals, the rest."""
+    halves = np.asarray(halves, dtype=float)
+    markers = np.reshape(markers, (-1, 2))
+    marker_halves = np.reshape(marker_halves, (-1, 2))
+
+    def cost(index: int, offset: np.ndarray) -> tuple:
+        centre = np.asarray(anchor, dtype=float) + offset
+        low, high = centre - halves, centre + halves
+        box = (low[0], low[1], high[0], high[1])
+        outside = bool(np.any(np.abs(np.concatenate([low, high])) > np.tile(limit, 2)))
+        near = np.abs(markers - centre) < halves + marker_halves
+        hidden = int(near.all(axis=1).sum()) + sum(boxes_meet(box, b) for b in blocked)
+        return (outside, hidden, lines_meet_box(lines, box), index != current, index)
+
+    offsets = candidate_offsets(halves)
+    return min(range(len(offsets)), key=lambda i: cost(i, offsets[i]))
