@@ -163,3 +163,29 @@ def test_whole_renders_every_scene_in_one_piece(tiny_media, monkeypatch):
         assert CliRunner().invoke(cli.app, command).exit_code == 0
     assert CliRunner().invoke(cli.app, ["video", "--whole"]).exit_code == 0
     assert splits == [False, True, False]
+
+
+def build_texts(folder: str, seed: int) -> int:
+    """Build the same 80 new texts as the other process, in one shared text cache."""
+    import random
+
+    from manim import Text, config
+
+    from normgeom.rendering.state import file_lock
+    from scenes.camera.manim_internals import shared_caches
+
+    config.text_dir = folder
+    numbers = random.Random(seed)
+    with shared_caches(lambda: file_lock(Path(folder) / "caches.lock")):
+        return len([Text(f"label {numbers.random():.6f}", font_size=24) for _ in range(80)])
+
+
+def test_processes_building_the_same_texts_share_the_cache_safely(tmp_path):
+    """Manim rewrites a text's cached SVG in place on every build: without the lock, the
+    other process reads it empty or misses its temporary copy."""
+    from multiprocessing import get_context
+
+    with get_context("spawn").Pool(2) as pool:
+        for trial in range(2):
+            folder = str(tmp_path / str(trial))
+            assert pool.starmap(build_texts, [(folder, trial)] * 2) == [80, 80]

@@ -204,30 +204,38 @@ def write_frames(scene: Any, on: bool) -> None:
 
 @contextmanager
 def shared_caches(lock: Callable[[], AbstractContextManager]) -> Iterator[None]:
-    """Hold ``lock()`` while Manim typesets a formula or a text into its caches or reads an
-    SVG from them (it writes a temporary copy beside the cached file) and while
-    manim-voiceover looks up or adds speech in its cache, so renders of one scene in several
-    processes share those caches safely (neither writes atomically: ``tex_to_svg_file``,
-    ``Text._text2svg``, ``MarkupText._text2svg``, ``SVGMobject.generate_mobject`` and
-    ``SpeechService._wrap_generate_from_text`` are undocumented).
+    """Hold ``lock()`` while Manim builds a text or a formula and while manim-voiceover looks
+    up or adds speech in its cache, so renders of one scene in several processes share those
+    caches safely. Neither writes them atomically: building a ``Text`` or ``MarkupText``
+    writes its SVG if missing and then rewrites it in place every time
+    (``PangoUtils.remove_last_M``), building a formula (``SingleStringMathTex``) writes its
+    TeX, DVI and SVG, every SVG is read through a temporary copy beside it, and the speech
+    index is rewritten on every addition (``SpeechService._wrap_generate_from_text``,
+    undocumented). The lock is taken once per process (a text built inside another holds it).
     """
-    from manim.mobject.svg.svg_mobject import SVGMobject
     from manim.mobject.text import tex_mobject, text_mobject
     from manim_voiceover.services.base import SpeechService
 
     targets = [
-        (tex_mobject, "tex_to_svg_file"),
-        (SVGMobject, "generate_mobject"),
-        (text_mobject.Text, "_text2svg"),
-        (text_mobject.MarkupText, "_text2svg"),
+        (text_mobject.Text, "__init__"),
+        (text_mobject.MarkupText, "__init__"),
+        (tex_mobject.SingleStringMathTex, "__init__"),
         (SpeechService, "_wrap_generate_from_text"),
     ]
     originals = [(owner, name, getattr(owner, name)) for owner, name in targets]
+    depth = 0
 
     def locked(function: Callable) -> Callable:
         def call(*args: Any, **kwargs: Any) -> Any:
-            with lock():
+            nonlocal depth
+            if depth:
                 return function(*args, **kwargs)
+            with lock():
+                depth += 1
+                try:
+                    return function(*args, **kwargs)
+                finally:
+                    depth -= 1
 
         return call
 
