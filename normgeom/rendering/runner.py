@@ -121,7 +121,8 @@ class JobResult:
     duration
         Video length in seconds (0 for stills).
     seconds
-        Wall time spent rendering in this run (0 when it was up to date).
+        Wall time spent rendering in this run (0 when it was up to date; a movie joined from
+        beat ranges: the sum of its ranges' times).
     cached
         True when nothing was rendered.
     key
