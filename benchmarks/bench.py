@@ -32,6 +32,7 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from normgeom.rendering.ranges import beat_ranges, pieces  # noqa: E402
 from normgeom.rendering.schedule import critical_path, simulated_wall  # noqa: E402
 from scenes.base.catalog import scene_names  # noqa: E402
 from scenes.voice.registry import DEFAULT_VOICE  # noqa: E402
@@ -67,11 +68,12 @@ def _env() -> dict[str, str]:
     return env
 
 
-def measure_scene(scene: str, quality: str) -> dict:
-    """One cold render of ``scene`` in a fresh process and a throw-away media folder."""
+def measure_scene(scene: str, quality: str, mode: str = "render") -> dict:
+    """One cold render of ``scene`` in a fresh process and a throw-away media folder
+    (``mode`` ``replay``: played through without drawing, :mod:`benchmarks.render_probe`)."""
     with tempfile.TemporaryDirectory(prefix="normgeom-bench-") as media:
         out = subprocess.run(
-            [sys.executable, "-m", "benchmarks.render_probe", scene, quality, media],
+            [sys.executable, "-m", "benchmarks.render_probe", scene, quality, media, mode],
             capture_output=True,
             text=True,
             cwd=ROOT,
@@ -82,7 +84,7 @@ def measure_scene(scene: str, quality: str) -> dict:
         raise RuntimeError(f"{scene} at {quality} failed: {tail}")
     row = json.loads(out.stdout.strip().splitlines()[-1])
     row["frames_per_second"] = row["frames"] / row["process_seconds"]
-    row["realtime_factor"] = row["process_seconds"] / row["video_seconds"]
+    row["realtime_factor"] = row["process_seconds"] / max(row["video_seconds"], 1e-9)
     return row
 
 
@@ -137,16 +139,42 @@ CLUSTER_SIZES = (1, 4, 8, 16, 64)
 """Worker counts of the simulated lecture schedule."""
 
 
+def range_costs(row: dict, workers: int, total: float) -> list[float]:
+    """The jobs a measured scene renders as on ``workers`` workers in a run of ``total``
+    seconds, as the runner splits it (:func:`normgeom.rendering.ranges.pieces`), and what
+    each costs on paper: the process start, its share of the beats' drawing and the replay
+    of the beats before it (:func:`range_cost`)."""
+    count = pieces(row["process_seconds"], total, workers, row["beats"])
+    if count < 2 or row["beats"] < 2:
+        return [row["process_seconds"]]
+    return [range_cost(row, first, end) for first, end in beat_ranges(row["beats"], count)]
+
+
+def range_cost(row: dict, first: int, end: int) -> float:
+    """The cost of beats ``first`` to ``end - 1`` of a measured scene, its beats taken as
+    equally long: ``startup + render * (end - first) / beats + replay * first / beats``, where
+    ``startup`` is the process's time before the render, ``render`` the render's time and
+    ``replay`` that of playing the scene through without drawing (the replay probe)."""
+    startup = row["process_seconds"] - row["render_seconds"]
+    share = (end - first) / row["beats"]
+    return startup + row["render_seconds"] * share + row["replay_seconds"] * first / row["beats"]
+
+
 def schedule(scenes: list[dict]) -> list[dict]:
     """Per quality, from each scene's measured render time (a job each): the longest job
     (the critical path) and the wall time of rendering them all, longest first, on
     :data:`CLUSTER_SIZES` workers (:func:`normgeom.rendering.schedule.simulated_wall`), also as a
-    share of the lecture's running time."""
+    share of the lecture's running time; then the same with long scenes split into ranges
+    of beats as the runner splits them on that many workers (:func:`range_costs`)."""
     rows = []
     for quality in dict.fromkeys(row["quality"] for row in scenes):
-        measured = {r["scene"]: r["process_seconds"] for r in scenes if r["quality"] == quality}
-        length = sum(r["video_seconds"] for r in scenes if r["quality"] == quality)
+        at = [r for r in scenes if r["quality"] == quality]
+        measured = {r["scene"]: r["process_seconds"] for r in at}
+        length = sum(r["video_seconds"] for r in at)
+        total = sum(measured.values())
         walls = {k: simulated_wall(list(measured.values()), k) for k in CLUSTER_SIZES}
+        split = {k: [c for r in at for c in range_costs(r, k, total)] for k in CLUSTER_SIZES}
+        split_walls = {k: simulated_wall(costs, k) for k, costs in split.items()}
         rows.append(
             {
                 "quality": quality,
@@ -154,6 +182,10 @@ def schedule(scenes: list[dict]) -> list[dict]:
                 "critical_path_seconds": critical_path(list(measured.values())),
                 "simulated_wall_seconds": walls,
                 "share_of_running_time": {k: wall / length for k, wall in walls.items()},
+                "split_jobs": {k: len(costs) for k, costs in split.items()},
+                "split_critical_path_seconds": {k: critical_path(c) for k, c in split.items()},
+                "split_simulated_wall_seconds": split_walls,
+                "split_share_of_running_time": {k: w / length for k, w in split_walls.items()},
             }
         )
     return rows
@@ -296,6 +328,10 @@ def main(argv: list[str] | None = None) -> int:
             console.print(f"[dim]{name} at {quality} x{args.runs}[/dim]")
             row = summarize([measure_scene(name, quality) for _ in range(args.runs)])
             row["synthesis_seconds"] = speech[name]["synthesis_seconds"]
+            row["replay_seconds"] = 0.0
+            if row["beats"] >= 2:
+                replays = [measure_scene(name, quality, "replay") for _ in range(args.runs)]
+                row["replay_seconds"] = statistics.median(r["render_seconds"] for r in replays)
             scenes.append(row)
     narration = speech_summary(speech, scenes)
     plan = schedule(scenes)
@@ -327,9 +363,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     for row in plan:
         walls = ", ".join(f"{k}: {w:.0f} s" for k, w in row["simulated_wall_seconds"].items())
+        split = ", ".join(
+            f"{k}: {w:.0f} s ({row['split_jobs'][k]} jobs, longest "
+            f"{row['split_critical_path_seconds'][k]:.0f} s)"
+            for k, w in row["split_simulated_wall_seconds"].items()
+        )
         Console(width=120).print(
             f"schedule {row['quality']}: longest job {row['critical_path_seconds']:.1f} s; "
-            f"all scenes, longest first, on workers {walls}"
+            f"all scenes, longest first, on workers {walls}\n"
+            f"  split into beat ranges where it pays, on workers {split}"
         )
     for lecture in lectures:
         Console(width=120).print(

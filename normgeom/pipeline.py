@@ -29,17 +29,21 @@ def open_runner(
     verbose: bool = False,
     outputs: tuple[Path, ...] = (),
     cluster: str | None = None,
+    whole: bool = False,
 ) -> Iterator[Runner]:
     """A runner on the media folder with ``settings.jobs`` workers on this machine, or on
     the Dask ``cluster`` (:func:`normgeom.rendering.cluster.runner`), once ``outputs`` and the
-    state file are checked writable and the outputs' folders swept of what killed runs left."""
+    state file are checked writable and the outputs' folders swept of what killed runs left.
+    ``whole``: every scene renders in one piece (no beat ranges)."""
     from normgeom.rendering.cluster import runner
 
     layout = Layout.default()
     for path in (*outputs, layout.state_file):
         check_writable(path)
     prepare_folders(path.parent for path in outputs)
-    with runner(layout, jobs=settings.jobs, verbose=verbose, cluster=cluster) as opened:
+    with runner(
+        layout, jobs=settings.jobs, verbose=verbose, cluster=cluster, split=not whole
+    ) as opened:
         yield opened
 
 
@@ -51,17 +55,19 @@ def render_movies(
     stock_cameras: bool = False,
     outputs: tuple[Path, ...] = (),
     cluster: str | None = None,
+    whole: bool = False,
     on_done: Callable[[JobResult], None] | None = None,
 ) -> tuple[Runner, list[JobResult]]:
     """Render (or find up to date) the movie of every target, here or on ``cluster``; the
-    runner and the results in order. ``on_done`` hears of each finished job."""
+    runner and the results in order. ``on_done`` hears of each finished job; ``whole``: no
+    scene split into beat ranges."""
     from normgeom.rendering.job import RenderJob
 
     quality, voice, params = settings.quality, settings.voice, settings.params
     work = [
         RenderJob(t, quality, voice, params, caching_cameras=not stock_cameras) for t in targets
     ]
-    with open_runner(settings, verbose, outputs, cluster) as runner:
+    with open_runner(settings, verbose, outputs, cluster, whole) as runner:
         return runner, runner.run(work, on_done=on_done)
 
 

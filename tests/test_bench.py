@@ -55,3 +55,29 @@ def test_bench_rejects_unknown_scene(tmp_path):
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 2 and "unknown scene" in done.stderr
     assert not (tmp_path / "b.json").exists()
+
+
+def test_the_schedule_splits_long_scenes_as_the_runner_does():
+    from benchmarks.bench import range_cost, schedule
+
+    def row(scene, seconds, beats, replay):
+        return {
+            "scene": scene,
+            "quality": "low",
+            "process_seconds": seconds,
+            "render_seconds": seconds - 2.0,
+            "replay_seconds": replay,
+            "beats": beats,
+            "video_seconds": 60.0,
+        }
+
+    long, short = row("Long", 82.0, 4, 8.0), row("Short", 12.0, 4, 1.0)
+    assert range_cost(long, 0, 2) == 2.0 + 80.0 / 2
+    assert range_cost(long, 2, 4) == 2.0 + 80.0 / 2 + 8.0 / 2  # replays beats 0 and 1
+    (plan,) = schedule([long, short])
+    assert plan["critical_path_seconds"] == 82.0
+    assert plan["split_jobs"][1] == 2  # one worker: nothing splits
+    assert plan["split_simulated_wall_seconds"][1] == 94.0
+    assert plan["split_jobs"][4] == 5  # Long in 4 ranges (its 4 beats), Short whole
+    assert plan["split_critical_path_seconds"][4] == range_cost(long, 3, 4)
+    assert plan["split_simulated_wall_seconds"][4] < plan["simulated_wall_seconds"][4]

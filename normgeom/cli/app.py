@@ -72,6 +72,7 @@ def render(
     verbose: bool = options.VERBOSE,
     stock_cameras: bool = options.STOCK_CAMERAS,
     cluster: str | None = options.CLUSTER,
+    whole: bool = options.WHOLE,
     parameters: ParameterOptions | None = None,
 ) -> None:
     """Render scenes into media/scenes/<480p15>/<Scene>.<format>."""
@@ -85,7 +86,9 @@ def render(
         targets = resolve_scenes(scenes)
         fmt = check_format(fmt)
         settings = render_settings(quality, voice, jobs, parameters)
-        runner, results = _render_movies(targets, settings, verbose, stock_cameras, cluster)
+        runner, results = _render_movies(
+            targets, settings, verbose, stock_cameras, cluster, whole=whole
+        )
         delivered = [deliver(r, fmt, runner.state) for r in results]
     title = f"{len(results)} scene(s) at {settings.quality.label}, voice {settings.voice}"
     if all(r.cached for r in results) and all(cached for _, cached in delivered):
@@ -104,6 +107,7 @@ def video(
     verbose: bool = options.VERBOSE,
     stock_cameras: bool = options.STOCK_CAMERAS,
     cluster: str | None = options.CLUSTER,
+    whole: bool = options.WHOLE,
     parameters: ParameterOptions | None = None,
 ) -> None:
     """Render everything and compose the narrated, chaptered lecture MP4."""
@@ -118,7 +122,13 @@ def video(
         settings = render_settings(quality, voice, jobs, parameters)
         target = lecture_output(output)
         runner, results = _render_movies(
-            lecture_targets(), settings, verbose, stock_cameras, cluster, outputs=(target,)
+            lecture_targets(),
+            settings,
+            verbose,
+            stock_cameras,
+            cluster,
+            outputs=(target,),
+            whole=whole,
         )
         lecture = build_lecture(runner.state, results, target)
     console = Console()
@@ -141,9 +151,10 @@ def _render_movies(
     stock_cameras: bool,
     cluster: str | None,
     outputs: tuple[Path, ...] = (),
+    whole: bool = False,
 ) -> tuple[Runner, list[JobResult]]:
-    """:func:`normgeom.pipeline.render_movies` (here or on the Dask ``cluster``), with a
-    progress bar across the scenes."""
+    """:func:`normgeom.pipeline.render_movies` (here or on the Dask ``cluster``; ``whole``:
+    no scene split into beat ranges), with a progress bar across the scenes."""
     from rich.console import Console
 
     from normgeom.cli.report import scene_progress
@@ -157,6 +168,7 @@ def _render_movies(
             stock_cameras=stock_cameras,
             outputs=outputs,
             cluster=cluster,
+            whole=whole,
             on_done=done,
         )
 

@@ -26,6 +26,7 @@ __all__ = [
     "CONFIG",
     "STOCK_CAMERAS",
     "CLUSTER",
+    "WHOLE",
     "scene_parameters",
 ]
 
@@ -51,6 +52,13 @@ CLUSTER = typer.Option(
     "--cluster",
     help="render on a Dask cluster: a scheduler address (tcp://host:8786), or local "
     "(a local cluster of --jobs worker processes)",
+)
+
+WHOLE = typer.Option(
+    False,
+    "--whole",
+    help="render every scene in one piece (default: a long scene may render as ranges of "
+    "its beats in parallel)",
 )
 
 _PARAMETER_OPTIONS = {

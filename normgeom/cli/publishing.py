@@ -116,6 +116,7 @@ def publish(
     verbose: bool = options.VERBOSE,
     parameters: ParameterOptions | None = None,
     cluster: str | None = options.CLUSTER,
+    whole: bool = options.WHOLE,
 ) -> None:
     """Gather the lecture, scenes, GIFs, stills, the HTML deck and a manifest in one folder."""
     from functools import partial
@@ -138,7 +139,7 @@ def publish(
         progress = scene_progress(Console(stderr=True), 2 * len(targets) + 2, live=not verbose)
         with (
             step("building the bundle"),
-            open_runner(settings, verbose, cluster=cluster) as runner,
+            open_runner(settings, verbose, cluster=cluster, whole=whole) as runner,
             progress as done,
         ):
             bundle = build_bundle(runner, movie, targets, folder, done)

@@ -8,7 +8,10 @@ scenes (with its engine's and voice's versions, and the pronunciation table), th
 the rendering stack, the quality and what the job makes. So editing one scene's narration
 re-renders that scene only; editing a scene file re-renders the scenes it defines; editing
 ``scenes/kit/lesson_board.py`` re-renders the lesson scenes; ``--gamma`` re-renders the LayerNorm
-scenes; editing ``manim.cfg`` or ``normmath`` re-renders everything.
+scenes; editing ``manim.cfg`` or ``normmath`` re-renders everything. A range of a scene's
+beats (:mod:`normgeom.rendering.ranges`) is keyed by the narration of its beats and of every
+beat before it (their timing decides what it shows), not by the beats after it, except the
+last range, which carries the whole scene's sound and subtitles.
 
 Which parameters a scene reads is found statically too: every ``<x>.params.<field>`` or
 ``params.<field>`` in its sources, a method of :class:`~scenes.base.parameters.SceneParams` counting
@@ -294,7 +297,7 @@ def job_key(job: RenderJob, project: Project = PROJECT) -> str:
             for part in (project.label(path), path.read_bytes())
         ),
         project.manim_cfg.read_bytes() if project.manim_cfg.is_file() else b"",
-        json.dumps(narration(job.target.file, job.target.name)),
+        json.dumps(_narration_until(job)),
         scene_list,
         f"{job.quality.width}x{job.quality.height}@{job.quality.fps}",
         voice_identity(job.voice) if spoken else "",
@@ -304,7 +307,15 @@ def job_key(job: RenderJob, project: Project = PROJECT) -> str:
         job.stop_after or "",
         str(job.transparent),
         str(job.caching_cameras),
+        *([json.dumps(job.beats)] if job.beats else []),
     )
+
+
+def _narration_until(job: RenderJob) -> dict[str, object]:
+    """The scene's beats (name: text) up to the end of the job's range (all of them for a
+    whole movie)."""
+    beats = narration(job.target.file, job.target.name)
+    return dict(list(beats.items())[: job.beats[1]]) if job.beats else beats
 
 
 def derived_key(parent: str, kind: str, *settings: str) -> str:

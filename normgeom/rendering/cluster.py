@@ -111,8 +111,9 @@ def render_on_worker(job: RenderJob) -> Shipment:
     capture = Path(name)
     shipment = Shipment()
     try:
-        with file_lock(layout.work / "locks" / f"{job.target.name}.lock"):
-            repair_caches(layout, job)
+        with file_lock(layout.lock_file(job.lock)):
+            with file_lock(layout.lock_file(job.caches_lock)):
+                repair_caches(layout, job)
             written = _run_in_fresh_process(job, layout, capture)
             shipment.files = {
                 role: (path.relative_to(layout.media).as_posix(), path.read_bytes())
@@ -227,13 +228,13 @@ def _client(address: str, workers: int):
 
 @contextmanager
 def runner(
-    layout: Layout, *, jobs: int | None, verbose: bool, cluster: str | None
+    layout: Layout, *, jobs: int | None, verbose: bool, cluster: str | None, split: bool = True
 ) -> Iterator[Runner]:
     """A runner on this machine, or on the Dask cluster at ``cluster`` (``local``: a new
     one of ``jobs`` worker processes); the cluster is checked before anything runs and
-    closed (when started here) on leaving."""
+    closed (when started here) on leaving. ``split``: see :class:`Runner`."""
     if cluster is None:
-        yield Runner(layout, jobs=jobs, verbose=verbose)
+        yield Runner(layout, jobs=jobs, verbose=verbose, split=split)
         return
     if not cluster.strip():
         raise UsageError("--cluster: give a scheduler address (tcp://host:8786) or local")
@@ -241,7 +242,13 @@ def runner(
     try:
         _check_versions(client)
         executor = DaskExecutor(client)
-        yield Runner(layout, jobs=executor.capacity, verbose=verbose, executor=lambda: executor)
+        yield Runner(
+            layout,
+            jobs=executor.capacity,
+            verbose=verbose,
+            executor=lambda: executor,
+            split=split,
+        )
     finally:
         client.close()
         if local is not None:

@@ -59,7 +59,7 @@ def discard_partial_render(layout: Layout, job: RenderJob) -> None:
     folder = layout.manim_folder(job)
     for path in folder.glob(f"{job.stem}.*"):
         path.unlink(missing_ok=True)
-    shutil.rmtree(folder / "partial_movie_files" / job.stem, ignore_errors=True)
+    shutil.rmtree(layout.partial_movies(job), ignore_errors=True)
 
 
 def write_log(path: Path, text: str) -> Path:

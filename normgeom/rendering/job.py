@@ -44,6 +44,11 @@ class RenderJob:
         Transparent background (last frames only).
     caching_cameras
         False renders with Manim's stock cameras (same pictures, slower).
+    beats
+        Movies only: draw and write beats ``first`` to ``end - 1`` (counted from 0) of the
+        scene, ``(first, end)``; the plays before the first beat belong to the range from 0,
+        the end hold to the last range (see :mod:`normgeom.rendering.ranges`). ``None``: the
+        whole movie.
     """
 
     target: Target
@@ -54,12 +59,31 @@ class RenderJob:
     stop_after: str | None = None
     transparent: bool = False
     caching_cameras: bool = True
+    beats: tuple[int, int] | None = None
 
     @property
     def stem(self) -> str:
-        """The output file name without suffix: ``<Scene>[-<beat>][-transparent]``."""
-        parts = [self.target.name, self.stop_after, "transparent" if self.transparent else None]
+        """The output file name without suffix:
+        ``<Scene>[-<beat>][-transparent][-beats<first>-<end>]``."""
+        parts = [
+            self.target.name,
+            self.stop_after,
+            "transparent" if self.transparent else None,
+            f"beats{self.beats[0]}-{self.beats[1]}" if self.beats else None,
+        ]
         return "-".join(part for part in parts if part)
+
+    @property
+    def lock(self) -> str:
+        """The name of what renders hold while they run: the scene (its renders share Manim's
+        folders), or for a beat range the range alone (ranges have folders of their own and
+        share the scene's caches under a lock of the caches, :attr:`caches_lock`)."""
+        return self.stem if self.beats else self.target.name
+
+    @property
+    def caches_lock(self) -> str:
+        """The name of the lock on the scene's typesetting and speech caches."""
+        return f"{self.target.name}.caches"
 
     @property
     def label(self) -> str:

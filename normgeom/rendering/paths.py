@@ -67,6 +67,10 @@ class Layout:
         """Manim's captured output for one job."""
         return self.work / "logs" / f"{job.label}.log"
 
+    def lock_file(self, name: str) -> Path:
+        """The file renders lock to hold ``name`` (see :attr:`RenderJob.lock`)."""
+        return self.work / "locks" / f"{name}.lock"
+
     def voice_cache(self, target: Target) -> Path:
         """The speech cache of one scene (one per scene, so parallel renders never share one)."""
         return self.media / "voiceovers" / target.name
@@ -80,15 +84,23 @@ class Layout:
     def manim_folder(self, job: RenderJob) -> Path:
         """Where Manim writes a job's movie (and keeps its partial movies) or image."""
         if job.product is Product.MOVIE:
-            return self.media / "videos" / job.target.module / job.quality.label
+            folder = self.media / "videos" / job.target.module / job.quality.label
+            return folder / "ranges" / job.stem if job.beats else folder
         return self.work / str(job.product) / "manim" / job.target.module / job.quality.label
+
+    def partial_movies(self, job: RenderJob) -> Path:
+        """Where Manim keeps a movie job's partial movies (one per play, named by its hash)."""
+        return self.manim_folder(job) / "partial_movie_files" / job.stem
 
     def slides_folder(self, quality: Quality) -> Path:
         """Where manim-slides writes the slide steps of this quality."""
         return self.work / "slides" / quality.label
 
     def output(self, job: RenderJob) -> Path:
-        """A job's finished file: the scene's MP4, its still PNG or its slide steps (JSON)."""
+        """A job's finished file: the scene's MP4 (a range of its beats: an MP4 among the
+        runner's files), its still PNG or its slide steps (JSON)."""
+        if job.beats:
+            return self.work / "ranges" / job.quality.label / f"{job.stem}.mp4"
         if job.product is Product.MOVIE:
             return self.scene_output(job.target, job.quality, "mp4")
         if job.product is Product.LAST_FRAME:

@@ -107,7 +107,7 @@ def repair_caches(layout: Layout, job: RenderJob) -> list[Path]:
             file.unlink()
     if broken:
         warn(f"{job.target.name}: removed {len(broken)} damaged typeset SVG file(s)")
-    partials = layout.manim_folder(job) / "partial_movie_files" / job.stem
+    partials = layout.partial_movies(job)
     damaged = [m for m in sorted(partials.glob("*.mp4")) if not movie_is_sound(m)]
     for movie in damaged:
         movie.unlink()

@@ -8,6 +8,10 @@ the files Manim wrote are copied atomically to their final place, checked (a mov
 decode), stamped and recorded. Renders of the same scene wait for each other, across
 processes too, so they never share Manim's caches mid-write.
 
+A long scene may be rendered as ranges of its beats, each a job cached on its own, and
+joined into the scene's movie (:mod:`normgeom.rendering.ranges`: when, and how); ``split``
+off renders every scene whole.
+
 The executor is one small interface (:class:`Executor`: ``submit`` a job, ``shutdown``): the
 local process pool (:class:`LocalPool`) and a Dask cluster (:mod:`normgeom.rendering.cluster`)
 implement it. The runner keeps the cache and the state file on this machine either way: an
@@ -24,7 +28,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Protocol
@@ -43,6 +47,7 @@ from normgeom.rendering.disk import (
 from normgeom.rendering.job import Product, RenderJob
 from normgeom.rendering.paths import Layout, prepare_folders
 from normgeom.rendering.probe import duration
+from normgeom.rendering.ranges import beat_count, join_ranges, pieces, split
 from normgeom.rendering.repair import repair_caches
 from normgeom.rendering.schedule import longest_first
 from normgeom.rendering.state import Info, RecordId, State, file_lock
@@ -97,9 +102,9 @@ class LocalPool:
 
 
 def record_id(job: RenderJob) -> RecordId:
-    """The state-file id of a job's output."""
+    """The state-file id of a job's output (``range`` for a range of a scene's beats)."""
     kinds = {Product.MOVIE: "scene", Product.LAST_FRAME: "still", Product.SLIDES: "slides"}
-    return RecordId(kinds[job.product], job.quality.label, job.stem)
+    return RecordId("range" if job.beats else kinds[job.product], job.quality.label, job.stem)
 
 
 @dataclass(frozen=True)
@@ -116,7 +121,8 @@ class JobResult:
     duration
         Video length in seconds (0 for stills).
     seconds
-        Wall time spent rendering in this run (0 when it was up to date).
+        Wall time spent rendering in this run (0 when it was up to date; a movie joined from
+        beat ranges: the sum of its ranges' times).
     cached
         True when nothing was rendered.
     key
@@ -160,6 +166,8 @@ class Runner:
     executor
         Builds the executor of a run (default: :class:`LocalPool`; the runner bounds how
         many jobs run at once, ``jobs``).
+    split
+        Render a long scene as ranges of its beats when it pays (False: every scene whole).
     """
 
     def __init__(
@@ -169,8 +177,10 @@ class Runner:
         jobs: int | None = None,
         verbose: bool = False,
         executor: Callable[[], Executor] = LocalPool,
+        split: bool = True,
     ) -> None:
         self.layout = layout
+        self.split = split
         self.workers = max(1, jobs or default_jobs())
         self.verbose = verbose
         self.state = State(layout.state_file, layout.media)
@@ -204,7 +214,8 @@ class Runner:
     def run(
         self, jobs: list[RenderJob], on_done: Callable[[JobResult], None] | None = None
     ) -> list[JobResult]:
-        """Run ``jobs`` (those not up to date), ``workers`` at a time, the longest first
+        """Run ``jobs`` (those not up to date), a long scene as ranges of its beats
+        (:meth:`plan`), ``workers`` jobs at a time, the longest first
         (:func:`~normgeom.rendering.schedule.longest_first` of :meth:`expected_seconds`);
         results in the order given.
 
@@ -214,12 +225,20 @@ class Runner:
         """
         for job in jobs:
             self.key(job)
-        prepare_folders(folder for job in jobs for folder in self.layout.folders(job))
+        plans = self.plan(jobs)
+        units = list(dict.fromkeys(unit for parts in plans for unit in parts))
+        prepare_folders(folder for unit in units for folder in self.layout.folders(unit))
         executor = self._executor()
-        futures: list[Future] = [None] * len(jobs)
-        with ThreadPoolExecutor(self.workers) as threads:
-            for index in longest_first([self.expected_seconds(job) for job in jobs]):
-                futures[index] = threads.submit(self._one, job=jobs[index], executor=executor)
+        started: dict[RenderJob, Future] = {}
+        with ThreadPoolExecutor(self.workers) as threads, ThreadPoolExecutor() as joins:
+            for index in longest_first([self.expected_seconds(unit) for unit in units]):
+                started[units[index]] = threads.submit(self._one, units[index], executor)
+            futures = [
+                started[job]
+                if parts == [job]
+                else joins.submit(self._joined, job, [started[part] for part in parts])
+                for job, parts in zip(jobs, plans, strict=True)
+            ]
             if on_done is not None:
                 for future in futures:
                     future.add_done_callback(
@@ -234,20 +253,56 @@ class Runner:
             finally:
                 executor.shutdown()
 
+    def plan(self, jobs: list[RenderJob]) -> list[list[RenderJob]]:
+        """What each job runs as: ``[job]``, or the range jobs of a movie that is not up to
+        date and whose split pays (:func:`~normgeom.rendering.ranges.pieces` of the measured
+        seconds of the jobs to render, on ``workers``)."""
+        pending = [job for job in dict.fromkeys(jobs) if self.up_to_date(job) is None]
+        total = sum(self.expected_seconds(job) for job in pending)
+        plans = {}
+        for job in pending:
+            count = pieces(self.expected_seconds(job), total, self.workers, beat_count(job))
+            plans[job] = split(job, count) if self.split else [job]
+        return [plans.get(job, [job]) for job in jobs]
+
     def expected_seconds(self, job: RenderJob) -> float:
-        """What ``job`` took when it last ran (whatever its inputs were then); 0 if never."""
+        """What ``job`` took when it last ran (whatever its inputs were then); 0 if never. A
+        range never run: its share of the beats of what its whole scene took."""
         record = self.state.records().get(record_id(job))
-        return record.info.render_seconds if record is not None else 0.0
+        if record is not None or job.beats is None:
+            return record.info.render_seconds if record is not None else 0.0
+        first, end = job.beats
+        return self.expected_seconds(replace(job, beats=None)) * (end - first) / beat_count(job)
+
+    def _joined(self, job: RenderJob, parts: list[Future]) -> JobResult:
+        """The movie of ``job`` joined from its finished ranges' movies, stored and recorded
+        under the whole job's key (it equals the whole render); its render seconds are the
+        sum of its ranges' (the work it takes)."""
+        ranges = [part.result() for part in parts]
+        with step(f"joining {job.target.name}"), file_lock(self.layout.lock_file(job.lock)):
+            outputs = self.outputs(job)
+            join_ranges([result.video for result in ranges], outputs["video"])
+            files = {"video": outputs["video"]}
+            if ranges[-1].subtitles is not None:
+                copy_file(ranges[-1].subtitles, outputs["subtitles"])
+                files["subtitles"] = outputs["subtitles"]
+            else:
+                outputs["subtitles"].unlink(missing_ok=True)
+            length = duration(files["video"])
+            seconds = sum(self.expected_seconds(result.job) for result in ranges)
+            key = self.key(job)
+            self.state.put(record_id(job), key, files, Info(length, seconds))
+            return JobResult(job, files, length, sum(r.seconds for r in ranges), False, key)
 
     def _one(self, job: RenderJob, executor: Executor) -> JobResult:
-        lock = self.layout.work / "locks" / f"{job.target.name}.lock"
-        with step(f"rendering {job.target.name}"), file_lock(lock):
+        with step(f"rendering {job.target.name}"), file_lock(self.layout.lock_file(job.lock)):
             self.state.reload()  # another run may have rendered it while we waited
             done = self.up_to_date(job)
             if done is not None:
                 return done
             start = time.perf_counter()
-            repair_caches(self.layout, job)
+            with file_lock(self.layout.lock_file(job.caches_lock)):
+                repair_caches(self.layout, job)
             written = self._execute(job, executor)
             try:
                 files = self._deliver(job, written)

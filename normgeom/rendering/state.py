@@ -57,8 +57,8 @@ class Misshaped(ValueError):
 
 @dataclass(frozen=True)
 class RecordId:
-    """What a record is about: its kind (``scene``, ``still``, ``slides``, ``gif``, ``png``,
-    ``webm``, ``lecture``, ...), the quality label and the output's name."""
+    """What a record is about: its kind (``scene``, ``range``, ``still``, ``slides``, ``gif``,
+    ``png``, ``webm``, ``lecture``, ...), the quality label and the output's name."""
 
     kind: str
     quality: str

@@ -3,8 +3,12 @@
 The job arrives as a value; Manim's config is set for it alone (the project's
 ``manim.cfg``, the quality, the job's folders), the scene class is given a
 :class:`scenes.base.parameters.SceneSettings` built from the job, and what Manim wrote is returned.
-Manim's output goes to a capture file the runner keeps as the job's log. Importing this
-module does not import Manim; :func:`run_job` does, in the worker.
+Manim's typesetting and speech caches of the scene are shared with its other renders under a
+lock (:func:`~scenes.camera.manim_internals.shared_caches`), so ranges of one scene's beats
+render in parallel; a range starts from the partial movies of the scene's whole render
+(:func:`~normgeom.rendering.ranges.seed_partial_movies`). Manim's output goes to a capture
+file the runner keeps as the job's log. Importing this module does not import Manim;
+:func:`run_job` does, in the worker.
 A worker follows its parent (:func:`follow_parent`): when the ``normgeom`` process that
 started it is killed, the worker ends too instead of rendering on unattended.
 """
@@ -19,12 +23,15 @@ import sys
 import threading
 import time
 import traceback
+from dataclasses import replace
 from pathlib import Path
 
 from normgeom.errors import OutOfMemoryError, RenderError
 from normgeom.rendering.cache import PROJECT
 from normgeom.rendering.job import Product, RenderJob
 from normgeom.rendering.paths import Layout
+from normgeom.rendering.ranges import seed_partial_movies
+from normgeom.rendering.state import file_lock
 from scenes.base.catalog import SCENES_DIR
 from scenes.base.parameters import SceneSettings
 from scenes.voice.registry import SpeechError
@@ -93,8 +100,11 @@ def _render(job: RenderJob, layout: Layout, verbose: bool) -> dict[str, Path]:
     from manim import config
 
     from scenes.base.narrated import Narrated
-    from scenes.camera.manim_internals import written_files
+    from scenes.camera.manim_internals import shared_caches, written_files
 
+    if job.beats:
+        with file_lock(layout.lock_file(replace(job, beats=None).lock)):
+            seed_partial_movies(layout, job)
     config.digest_file(PROJECT.manim_cfg)
     for name, value in manim_options(job, layout, verbose).items():
         setattr(config, name, value)
@@ -105,9 +115,11 @@ def _render(job: RenderJob, layout: Layout, verbose: bool) -> dict[str, Path]:
         voice_cache=str(layout.voice_cache(job.target)),
         stop_after=job.stop_after,
         caching_cameras=job.caching_cameras,
+        beats=job.beats,
     )
     scene = klass(settings=settings) if issubclass(klass, Narrated) else klass()
-    scene.render()
+    with shared_caches(lambda: file_lock(layout.lock_file(job.caches_lock))):
+        scene.render()
     return written_files(scene)
 
 

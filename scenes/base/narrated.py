@@ -46,6 +46,7 @@ from manim import (
 )
 from manim_voiceover import VoiceoverScene
 
+from scenes.base.beat_range import enter_beat
 from scenes.base.parameters import SceneSettings
 from scenes.camera.manim_internals import end_scene
 from scenes.camera.overlay import OverlayCachingCamera
@@ -187,6 +188,7 @@ class Narrated(VoiceoverScene):
         self.focuses: list[Focus] = []
         self.claims: list[Claim] = []
         self.beat_name, self.beat_start = "", 0.0
+        enter_beat(self, 0)
 
     def talks_about(self, *mobjects: Mobject, share: float = FOCUS_SHARE, after: float = 0.0):
         """Declare that the beat being spoken talks about ``mobjects`` from ``after`` seconds
@@ -246,8 +248,10 @@ class Narrated(VoiceoverScene):
         as pronounced (:func:`~scenes.voice.pronunciation.spoken`). A beat the voice cannot
         speak raises :class:`~scenes.voice.registry.SpeechError` naming the scene and the beat.
         A prediction cue still on screen leaves as the beat starts; a prediction beat ends with
-        a pause (:meth:`pause_for_prediction`).
+        a pause (:meth:`pause_for_prediction`). A range of beats renders alone as
+        :func:`~scenes.base.beat_range.enter_beat` says.
         """
+        enter_beat(self, len(self.beats_done))
         self.drop_cue(*self.cue)
         self.cue = Group()
         text = self.beat_text(name)

@@ -164,7 +164,9 @@ class SceneSettings:
     ``params``: the scene parameters; ``voice``/``voice_cache``: the voice name and its
     audio cache folder (``None``: :mod:`scenes.voice.registry` decides from its environment
     variables); ``stop_after``: the beat after which the scene ends (``None``: play it all);
-    ``caching_cameras``: False renders with Manim's stock cameras (same pictures, slower).
+    ``caching_cameras``: False renders with Manim's stock cameras (same pictures, slower);
+    ``beats``: draw and write only beats ``first`` to ``end - 1`` of the movie (``None``: all;
+    see :mod:`scenes.base.beat_range`).
     """
 
     params: SceneParams = dataclasses.field(default_factory=SceneParams)
@@ -172,6 +174,7 @@ class SceneSettings:
     voice_cache: str | None = None
     stop_after: str | None = None
     caching_cameras: bool = True
+    beats: tuple[int, int] | None = None
 
     @classmethod
     def from_environment(cls) -> SceneSettings:

@@ -1,4 +1,5 @@
-"""Every use of Manim's and manim-slides' internals, in one place, for the pinned versions.
+"""Every use of Manim's, manim-slides' and manim-voiceover's internals, in one place, for the
+pinned versions.
 
 pyproject pins ``manim`` 0.22 and ``manim-slides`` 5.7: the functions below reach past their
 documented APIs, each for a stated reason. When either is upgraded, this module is the one
@@ -13,8 +14,8 @@ are here.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -33,6 +34,8 @@ __all__ = [
     "written_files",
     "beat_slide_class",
     "counting_frames",
+    "write_frames",
+    "shared_caches",
 ]
 
 
@@ -142,3 +145,104 @@ def counting_frames(counts: dict[str, int]) -> Iterator[dict[str, int]]:
     finally:
         Camera.get_mobjects_to_display = original_display
         SceneFileWriter.write_frame = original_write
+
+
+class _Unwritten:
+    """A scene's file writer that keeps its sounds and subtitles and writes no frames, no
+    partial movies and no cache entries (every other call goes to the real writer)."""
+
+    def __init__(self, writer: SceneFileWriter, caching: bool) -> None:
+        self.writer = writer
+        self.caching = caching
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.writer, name)
+
+    def add_partial_movie_file(self, hash_animation: str | None) -> None:
+        self.writer.add_partial_movie_file(None)
+
+    def is_already_cached(self, hash_invocation: str) -> bool:
+        return False
+
+    def begin_animation(self, allow_write: bool = False, **_: Any) -> None:
+        pass
+
+    def end_animation(self, allow_write: bool = False) -> None:
+        pass
+
+    def write_frame(self, pixels: np.ndarray, *, repeat: int = 1) -> None:
+        pass
+
+
+def write_frames(scene: Any, on: bool) -> None:
+    """Draw and write the scene's frames from now on (``on``), or play on without drawing or
+    writing any: the scene still advances frame by frame (every updater and interpolation
+    runs at every frame time, ``renderer.time`` counts whole frames exactly as when drawing),
+    and its sounds and subtitles are still placed, so what follows is the same as in a whole
+    render. Call it between plays.
+
+    Manim's own skipping (``skip_animations``) would not do: a skipped play advances the time
+    by its exact run time instead of whole frames and updates its mobjects once, and it drops
+    sounds. Off, the renderer's ``update_frame`` (the drawing) is a no-op, ``get_frame`` hands
+    out the pixel buffer uncopied, the file writer is replaced by one that writes nothing, and
+    Manim's per-play hashing (its partial-movie cache) is off.
+    """
+    renderer = scene.renderer
+    writer = renderer.file_writer
+    if on == (not isinstance(writer, _Unwritten)):
+        return
+    if on:
+        renderer.file_writer = writer.writer
+        config.disable_caching = not writer.caching
+        del renderer.update_frame, renderer.get_frame
+        return
+    renderer.file_writer = _Unwritten(writer, caching=not config.disable_caching)
+    config.disable_caching = True
+    renderer.update_frame = lambda *args, **kwargs: None
+    renderer.get_frame = lambda: renderer.camera.pixel_array
+
+
+@contextmanager
+def shared_caches(lock: Callable[[], AbstractContextManager]) -> Iterator[None]:
+    """Hold ``lock()`` while Manim builds a text or a formula and while manim-voiceover looks
+    up or adds speech in its cache, so renders of one scene in several processes share those
+    caches safely. Neither writes them atomically: building a ``Text`` or ``MarkupText``
+    writes its SVG if missing and then rewrites it in place every time
+    (``PangoUtils.remove_last_M``), building a formula (``SingleStringMathTex``) writes its
+    TeX, DVI and SVG, every SVG is read through a temporary copy beside it, and the speech
+    index is rewritten on every addition (``SpeechService._wrap_generate_from_text``,
+    undocumented). The lock is taken once per process (a text built inside another holds it).
+    """
+    from manim.mobject.text import tex_mobject, text_mobject
+    from manim_voiceover.services.base import SpeechService
+
+    targets = [
+        (text_mobject.Text, "__init__"),
+        (text_mobject.MarkupText, "__init__"),
+        (tex_mobject.SingleStringMathTex, "__init__"),
+        (SpeechService, "_wrap_generate_from_text"),
+    ]
+    originals = [(owner, name, getattr(owner, name)) for owner, name in targets]
+    depth = 0
+
+    def locked(function: Callable) -> Callable:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            nonlocal depth
+            if depth:
+                return function(*args, **kwargs)
+            with lock():
+                depth += 1
+                try:
+                    return function(*args, **kwargs)
+                finally:
+                    depth -= 1
+
+        return call
+
+    for owner, name, original in originals:
+        setattr(owner, name, locked(original))
+    try:
+        yield
+    finally:
+        for owner, name, original in originals:
+            setattr(owner, name, original)

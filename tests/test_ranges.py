@@ -1,0 +1,191 @@
+"""A narrated scene rendered as ranges of its beats, joined: the whole render's movie (frames,
+audio samples, subtitle cues), each range cached on its own key; when the runner splits."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import av
+import numpy as np
+import pytest
+from fixtures.pipeline import TINY
+
+from normgeom.rendering import runner as runner_module
+from normgeom.rendering.job import RenderJob
+from normgeom.rendering.paths import Layout
+from normgeom.rendering.ranges import beat_ranges, pieces, split
+from normgeom.rendering.runner import Runner
+from normgeom.rendering.targets import Target
+
+FIXTURES = Path(__file__).parent / "fixtures"
+RANGE_SCENES = FIXTURES / "range_scenes.py"
+
+
+def movie_job(name: str, voice: str = "none", file: Path = RANGE_SCENES) -> RenderJob:
+    return RenderJob(Target(name, file, f"{name} title"), TINY, voice)
+
+
+def frames(path: Path) -> list[np.ndarray]:
+    with av.open(str(path)) as container:
+        return [frame.to_ndarray(format="rgb24") for frame in container.decode(video=0)]
+
+
+def audio_samples(path: Path) -> int:
+    with av.open(str(path)) as container:
+        return sum(frame.samples for frame in container.decode(audio=0))
+
+
+def cue_starts(path: Path) -> list[float]:
+    import srt
+
+    return [cue.start.total_seconds() for cue in srt.parse(path.read_text())]
+
+
+def psnr(a: np.ndarray, b: np.ndarray) -> float:
+    mse = np.mean((a.astype(float) - b.astype(float)) ** 2)
+    return float("inf") if mse == 0 else 10 * np.log10(255**2 / mse)
+
+
+def test_beats_split_evenly_in_order():
+    assert beat_ranges(4, 3) == [(0, 2), (2, 3), (3, 4)]
+    assert beat_ranges(9, 2) == [(0, 5), (5, 9)]
+    assert beat_ranges(3, 3) == [(0, 1), (1, 2), (2, 3)]
+
+
+def test_a_scene_splits_only_when_it_alone_would_decide_the_end_of_the_run():
+    assert pieces(80, 80, 1, 9) == 1  # one worker: nothing to gain
+    assert pieces(10, 10, 4, 9) == 1  # too short to pay for the replayed beats
+    assert pieces(80, 360, 2, 9) == 1  # within its share of a lecture on two workers
+    assert pieces(80, 80, 2, 9) == 2  # alone, two workers
+    assert pieces(80, 120, 8, 9) == 6  # ceil(80 / 15), at most one per worker
+    assert pieces(80, 80, 8, 3) == 3  # at most one per beat
+
+
+def test_only_whole_narrated_movies_split():
+    job = movie_job("TinyRanges")
+    assert [part.beats for part in split(job, 3)] == [(0, 2), (2, 3), (3, 4)]
+    assert split(job, 1) == [job]
+    assert split(replace(job, stop_after="square"), 3) == [replace(job, stop_after="square")]
+    silent = movie_job("TinySilent", file=FIXTURES / "tiny_scenes.py")
+    assert split(silent, 3) == [silent]  # no beats
+
+
+def render(media: Path, job: RenderJob, count: int, monkeypatch) -> tuple[Runner, object]:
+    """``job`` through a runner in ``media``, split into ``count`` ranges (1: whole)."""
+    monkeypatch.setattr(runner_module, "pieces", lambda *args: count)
+    runner = Runner(Layout(media), jobs=2, split=count > 1)
+    (result,) = runner.run([job])
+    return runner, result
+
+
+def assert_same_movie(whole, joined) -> None:
+    ours, theirs = frames(whole.video), frames(joined.video)
+    assert len(ours) == len(theirs)
+    assert min(psnr(a, b) for a, b in zip(ours, theirs, strict=True)) >= 45
+    assert audio_samples(joined.video) == audio_samples(whole.video) > 0
+    frame = 1 / TINY.fps
+    assert cue_starts(joined.subtitles) == pytest.approx(cue_starts(whole.subtitles), abs=frame)
+
+
+@pytest.mark.render
+@pytest.mark.parametrize(("scene", "voice"), [("TinyRanges", "hibari"), ("TinyRanges3D", "none")])
+def test_a_split_render_is_the_whole_render(tmp_path, monkeypatch, scene, voice):
+    job = movie_job(scene, voice)
+    _, whole = render(tmp_path / "whole", job, 1, monkeypatch)
+    runner, joined = render(tmp_path / "split", job, 3, monkeypatch)
+    parts = split(job, 3)
+    assert all(runner.up_to_date(part) is not None for part in parts)  # each on its own key
+    assert not joined.cached and joined.key == whole.key
+    assert runner.up_to_date(job) is not None  # recorded as the whole movie
+    assert_same_movie(whole, joined)
+
+
+@pytest.mark.render
+def test_editing_a_beat_renders_again_its_range_and_those_after_it(tmp_path, monkeypatch):
+    """A scene rendered whole, then its last beat edited and split (its ranges start from the
+    whole render's plays), then its third beat edited: the first range stays."""
+    scenes = tmp_path / "scenes"
+    shutil.copytree(FIXTURES / "narration", scenes / "narration")
+    shutil.copy(RANGE_SCENES, scenes / RANGE_SCENES.name)
+    job = movie_job("TinyRanges", file=scenes / RANGE_SCENES.name)
+    first, second, third = split(job, 3)  # beats (0, 2), (2, 3), (3, 4)
+    render(tmp_path / "media", job, 1, monkeypatch)
+    narration = scenes / "narration" / "range_scenes.toml"
+    text = narration.read_text()
+    narration.write_text(text.replace("Both stay.", "Both stay where they are."))
+    runner, _ = render(tmp_path / "media", job, 3, monkeypatch)
+    seeded = runner.layout.partial_movies(first).glob("*.mp4")
+    assert any(movie.stat().st_nlink > 1 for movie in seeded)  # the whole render's plays
+    parts = (first, second, third)
+    before = [runner.up_to_date(part).video.stat().st_mtime_ns for part in parts]
+
+    narration.write_text(narration.read_text().replace("joins it.", "joins the square."))
+    runner, joined = render(tmp_path / "media", job, 3, monkeypatch)
+    after = [runner.up_to_date(part).video.stat().st_mtime_ns for part in parts]
+    assert [b != a for b, a in zip(before, after, strict=True)] == [False, True, True]
+    assert not joined.cached
+    _, whole = render(tmp_path / "whole", job, 1, monkeypatch)
+    assert_same_movie(whole, joined)
+
+
+@pytest.mark.render
+def test_ranges_render_on_a_cluster(tmp_path, monkeypatch):
+    from normgeom.rendering.cluster import runner as cluster_runner
+
+    job = movie_job("TinyRanges")
+    _, whole = render(tmp_path / "whole", job, 1, monkeypatch)
+    monkeypatch.setattr(runner_module, "pieces", lambda *args: 2)
+    media = tmp_path / "media"
+    with cluster_runner(Layout(media), jobs=2, verbose=False, cluster="local") as remote:
+        (joined,) = remote.run([job])
+        assert all(remote.up_to_date(part) is not None for part in split(job, 2))
+    assert joined.video.is_relative_to(media)
+    assert_same_movie(whole, joined)
+
+
+def test_whole_renders_every_scene_in_one_piece(tiny_media, monkeypatch):
+    from typer.testing import CliRunner
+
+    from normgeom.cli import app as cli
+    from normgeom.rendering import cluster
+
+    splits = []
+    opened = cluster.runner
+
+    def spy(layout, **kwargs):
+        splits.append(kwargs["split"])
+        return opened(layout, **kwargs)
+
+    monkeypatch.setattr(cluster, "runner", spy)
+    for command in (["render", "TinyNarrated", "--whole"], ["render", "TinyNarrated"]):
+        assert CliRunner().invoke(cli.app, command).exit_code == 0
+    assert CliRunner().invoke(cli.app, ["video", "--whole"]).exit_code == 0
+    assert splits == [False, True, False]
+
+
+def build_texts(folder: str, seed: int) -> int:
+    """Build the same 80 new texts as the other process, in one shared text cache."""
+    import random
+
+    from manim import Text, config
+
+    from normgeom.rendering.state import file_lock
+    from scenes.camera.manim_internals import shared_caches
+
+    config.text_dir = folder
+    numbers = random.Random(seed)
+    with shared_caches(lambda: file_lock(Path(folder) / "caches.lock")):
+        return len([Text(f"label {numbers.random():.6f}", font_size=24) for _ in range(80)])
+
+
+def test_processes_building_the_same_texts_share_the_cache_safely(tmp_path):
+    """Manim rewrites a text's cached SVG in place on every build: without the lock, the
+    other process reads it empty or misses its temporary copy."""
+    from multiprocessing import get_context
+
+    with get_context("spawn").Pool(2) as pool:
+        for trial in range(2):
+            folder = str(tmp_path / str(trial))
+            assert pool.starmap(build_texts, [(folder, trial)] * 2) == [80, 80]
