@@ -156,7 +156,10 @@ def digit_outlines(font_size: float) -> dict[str, Outline]:
 
 
 def _spread(points: np.ndarray) -> float:
-    """Root-mean-square distance of ``points`` from their centroid (scales with the mobject)."""
+    """Root-mean-square distance of ``points`` from their centroid (scales with the mobject);
+    0 for no points."""
+    if len(points) == 0:
+        return 0.0
     return float(np.sqrt(((points - points.mean(axis=0)) ** 2).sum(axis=1).mean()))
 
 
@@ -174,9 +177,11 @@ class TextPath(VMobject):
 
     @property
     def font_size(self) -> float:
-        """The font size this text is shown at."""
+        """The font size this text is shown at (an emptied text keeps the size it was set
+        in)."""
         size, spread = self._set_at
-        return size * _spread(self.points) / spread
+        now = _spread(self.points)
+        return size * now / spread if now and spread else size
 
 
 def plain_text(text: str, size: str = "body", color: str = "text") -> TextPath:
