@@ -45,7 +45,7 @@ from manim import (
 import normmath as nm
 from scenes.base.narrated import NarratedThreeDScene
 from scenes.camera.depth import DepthCueCamera, StockDepthCueCamera
-from scenes.kit import figures, framing, panels, placement, style
+from scenes.kit import bounds, figures, framing, panels, placement, style
 
 __all__ = [
     "GHOST_OPACITY",
@@ -323,7 +323,6 @@ class GeometryScene(NarratedThreeDScene):
 
         def update(mob: VMobject, alpha: float) -> None:
             self.trail_ends[id(mob)] = (mob, np.atleast_2d(starts), np.atleast_2d(path(alpha)))
-            self.clip_trail(mob)
 
         return _reframing(UpdateFromAlphaFunc(trails, update))
 
@@ -364,9 +363,9 @@ class GeometryScene(NarratedThreeDScene):
         shown = [*self.mobjects, *coming]
         drawn = {id(m) for mob in shown for m in mob.get_family()}
         marks = [m for g in self.markers for m in g if id(m) in drawn and _visible(m)]
-        centres = np.array([m.get_center() for m in marks]).reshape(-1, 3)
+        centres = np.array([bounds.center(m) for m in marks]).reshape(-1, 3)
         marker_flat = frame_positions(camera, centres)
-        marker_halves = np.array([[m.width / 2, m.height / 2] for m in marks]).reshape(-1, 2)
+        marker_halves = np.array([bounds.size(m)[:2] / 2 for m in marks]).reshape(-1, 2)
         lines = [figures.dash_segments(g) for g in self.guides if id(g) in drawn]
         lines += [figures.dash_segments(t) for t in self.trails if t in self.mobjects]
         ends = np.concatenate([np.zeros((0, 2, 3)), *lines]).reshape(-1, 3)
@@ -377,7 +376,7 @@ class GeometryScene(NarratedThreeDScene):
         labelled = [(label, self.anchors[id(label)]) for label in self.framed_labels]
         labelled += list(zip(self.axes[1:], anchors, strict=True))
         for label, anchor in labelled:
-            halves = np.array([label.width / 2, label.height / 2])
+            halves = bounds.size(label)[:2] / 2
             flat = frame_positions(camera, anchor)[0]
             best = placement.choose_offset(
                 flat,

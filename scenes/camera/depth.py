@@ -32,6 +32,7 @@ from manim import VMobject
 from manim.camera.three_d_camera import ThreeDCamera
 
 from scenes.camera.overlay import OverlayCachingCamera
+from scenes.kit import bounds
 
 __all__ = [
     "ROLES",
@@ -184,7 +185,7 @@ class DepthCues:
         whole = [m for m, r in roles if r == "cued" and _judged_whole(m)]
         self._depth.shares = {}
         if whole and self._depth.hiders:
-            centers = np.array([m.get_center() for m in whole])
+            centers = np.array([bounds.center(m) for m in whole])
             shares = self.hidden_share(centers).tolist()
             self._depth.shares = dict(zip(map(id, whole), shares, strict=True))
         super().capture_mobjects(mobjects, **kwargs)

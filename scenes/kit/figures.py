@@ -14,6 +14,7 @@ coordinates *are* the normmath values, and framing is done by the camera's zoom.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import numpy as np
@@ -30,6 +31,7 @@ from manim import (
 
 import normmath as nm
 from scenes.camera.depth import set_depth_role
+from scenes.kit import bounds
 from scenes.kit.style import CURVE_SAMPLES, DOT_RADIUS, LAYERS, PALETTE
 
 __all__ = [
@@ -88,13 +90,19 @@ def flatten(mobject: Mobject, color: str | None = None) -> VMobject:
     return merged
 
 
-def polyline_points(points: np.ndarray) -> np.ndarray:
-    """Bezier control points (4 per segment) of the straight polyline through ``points``."""
-    points = np.asarray(points, dtype=float)
-    start, end = points[:-1], points[1:]
+def _segment_points(pieces: np.ndarray) -> np.ndarray:
+    """Bezier control points (4 per piece) of straight pieces given as (start, end) rows,
+    shape (m, 2, 3): the points :func:`polyline_points` gives each piece, all at once."""
+    start, end = pieces[:, 0], pieces[:, 1]
     return np.stack(
         [start, start + (end - start) / 3, start + 2 * (end - start) / 3, end], axis=1
     ).reshape(-1, 3)
+
+
+def polyline_points(points: np.ndarray) -> np.ndarray:
+    """Bezier control points (4 per segment) of the straight polyline through ``points``."""
+    points = np.asarray(points, dtype=float)
+    return _segment_points(np.stack([points[:-1], points[1:]], axis=1))
 
 
 def closed_smooth_points(points: np.ndarray) -> np.ndarray:
@@ -141,20 +149,19 @@ def curves(
     return set_curves(mob, polylines)
 
 
-def _dash_pieces(starts, ends, count: int, spans=None) -> list[np.ndarray]:
-    """``count`` dashes per segment; with ``spans`` (per segment ``(t0, t1)``) each dash is
-    cut to that part of its segment (a dash outside it shrinks to the part's nearer end), so
-    the dashes keep their places along the segment however the part changes."""
+def _dash_pieces(starts, ends, count: int, spans=None) -> np.ndarray:
+    """``count`` dashes per segment, each as its (start, end), shape (k * count, 2, 3); with
+    ``spans`` (per segment ``(t0, t1)``) each dash is cut to that part of its segment (a dash
+    outside it shrinks to the part's nearer end), so the dashes keep their places along the
+    segment however the part changes."""
     starts, ends = np.atleast_2d(starts), np.atleast_2d(ends)
     t0 = np.arange(count) / count
     t1 = t0 + 0.5 / count
     spans = np.tile([0.0, 1.0], (len(starts), 1)) if spans is None else np.atleast_2d(spans)
-    pieces = []
-    for a, b, (low, high) in zip(starts, ends, spans, strict=True):
-        d = b - a
-        s, e = np.clip(t0, low, high), np.clip(t1, low, high)
-        pieces.extend(np.stack([a + u * d, a + v * d]) for u, v in zip(s, e, strict=True))
-    return pieces
+    low, high = spans[:, :1], spans[:, 1:]
+    s, e = np.clip(t0, low, high)[..., None], np.clip(t1, low, high)[..., None]
+    a, d = starts[:, None], (ends - starts)[:, None]
+    return np.stack([a + s * d, a + e * d], axis=2).reshape(-1, 2, 3)
 
 
 def dashes(
@@ -183,7 +190,8 @@ def set_dashes(
 ) -> VMobject:
     """Move the dashes of ``mob`` (built by :func:`dashes` with the same ``count``), each
     segment drawn only over its ``spans`` part if given (shape (k, 2), parameters in [0, 1])."""
-    return set_curves(mob, _dash_pieces(starts, ends, count, spans))
+    mob.set_points(_segment_points(_dash_pieces(starts, ends, count, spans)))
+    return mob
 
 
 def dash_segments(mob: VMobject) -> np.ndarray:
@@ -214,20 +222,22 @@ def point_cloud(points: np.ndarray, color: str, radius: float = DOT_RADIUS) -> V
 def place(group: VGroup, points: np.ndarray) -> VGroup:
     """Move the i-th member of ``group`` to the i-th row of ``points``."""
     for member, point in zip(group, np.atleast_2d(points), strict=True):
-        member.move_to(point)
+        member.shift(point - bounds.center(member))
     return group
 
 
 def positions(group: VGroup) -> np.ndarray:
     """Centres of the members of ``group``, shape (k, 3)."""
-    return np.array([member.get_center() for member in group])
+    return np.array([bounds.center(member) for member in group])
 
 
 def face_camera(scene: ThreeDScene, group: Mobject) -> None:
     """Keep every member of ``group`` facing the camera around its own centre, without
     adding it to the scene (an animation such as FadeIn adds it)."""
     for member in group:
-        scene.renderer.camera.add_fixed_orientation_mobjects(member)
+        scene.renderer.camera.add_fixed_orientation_mobjects(
+            member, center_func=functools.partial(bounds.center, member)
+        )
 
 
 AXIS_SCREEN = 3.2

@@ -115,9 +115,16 @@ def inside(flat: np.ndarray, box: Box, margin=0.0) -> np.ndarray:
     return np.all((flat > low) & (flat < high), axis=1)
 
 
-def boxes_meet(a: Box, b: Box) -> bool:
-    """Whether two frame boxes overlap."""
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+def boxes_meet(a, b) -> np.ndarray:
+    """Whether frame boxes ``a`` and ``b`` overlap; arrays of boxes (shape (..., 4))
+    broadcast against each other."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return (
+        (a[..., 0] < b[..., 2])
+        & (b[..., 0] < a[..., 2])
+        & (a[..., 1] < b[..., 3])
+        & (b[..., 1] < a[..., 3])
+    )
 
 
 def frame_box(panel: Mobject) -> Box:

@@ -37,20 +37,25 @@ def candidate_offsets(halves: np.ndarray) -> np.ndarray:
     return np.concatenate([near, 2 * near[1:]])
 
 
+def _lines_meeting(lines: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """For each box of ``boxes`` (shape (b, 4)), how many frame segments ``lines`` (shape
+    (m, 2, 2)) cross or enter it, judged at :data:`_LINE_SAMPLES` along each, shape (b,)."""
+    lines = np.reshape(lines, (-1, 2, 2))
+    t = _LINE_SAMPLES[None, :, None]
+    samples = (lines[:, :1] + t * (lines[:, 1:] - lines[:, :1]))[None]
+    box = boxes[:, None, None, :]
+    inside = (
+        (samples[..., 0] > box[..., 0])
+        & (samples[..., 0] < box[..., 2])
+        & (samples[..., 1] > box[..., 1])
+        & (samples[..., 1] < box[..., 3])
+    )
+    return inside.any(axis=2).sum(axis=1)
+
+
 def lines_meet_box(lines: np.ndarray, box: Box) -> int:
     """How many frame segments ``lines`` (shape (m, 2, 2)) cross or enter ``box``."""
-    lines = np.reshape(lines, (-1, 2, 2))
-    if not len(lines):
-        return 0
-    t = _LINE_SAMPLES[None, :, None]
-    samples = lines[:, :1] + t * (lines[:, 1:] - lines[:, :1])
-    inside = (
-        (samples[..., 0] > box[0])
-        & (samples[..., 0] < box[2])
-        & (samples[..., 1] > box[1])
-        & (samples[..., 1] < box[3])
-    )
-    return int(inside.any(axis=1).sum())
+    return int(_lines_meeting(lines, np.array([box], dtype=float))[0])
 
 
 def choose_offset(
@@ -68,19 +73,17 @@ def choose_offset(
     |y| a box may reach), then meeting the fewest markers (centres ``markers`` shape (k, 2),
     half sizes ``marker_halves``) and ``blocked`` boxes (panels, labels already placed),
     then crossing the fewest guide ``lines``; ties go to ``current``, then to the anchor,
-    the diagonals, the rest."""
+    the diagonals, the rest. All candidates are judged at once."""
     halves = np.asarray(halves, dtype=float)
     markers = np.reshape(markers, (-1, 2))
     marker_halves = np.reshape(marker_halves, (-1, 2))
-
-    def cost(index: int, offset: np.ndarray) -> tuple:
-        centre = np.asarray(anchor, dtype=float) + offset
-        low, high = centre - halves, centre + halves
-        box = (low[0], low[1], high[0], high[1])
-        outside = bool(np.any(np.abs(np.concatenate([low, high])) > np.tile(limit, 2)))
-        near = np.abs(markers - centre) < halves + marker_halves
-        hidden = int(near.all(axis=1).sum()) + sum(boxes_meet(box, b) for b in blocked)
-        return (outside, hidden, lines_meet_box(lines, box), index != current, index)
-
-    offsets = candidate_offsets(halves)
-    return min(range(len(offsets)), key=lambda i: cost(i, offsets[i]))
+    centres = np.asarray(anchor, dtype=float) + candidate_offsets(halves)
+    boxes = np.concatenate([centres - halves, centres + halves], axis=1)
+    outside = np.any(np.abs(boxes) > np.tile(limit, 2), axis=1)
+    near = np.abs(markers[None] - centres[:, None]) < halves + marker_halves
+    hidden = near.all(axis=2).sum(axis=1)
+    others = np.reshape(np.asarray(blocked, dtype=float), (-1, 4))
+    hidden += boxes_meet(boxes[:, None], others[None]).sum(axis=1)
+    index = np.arange(len(boxes))
+    order = np.lexsort((index, index != current, _lines_meeting(lines, boxes), hidden, outside))
+    return int(order[0])
