@@ -3,20 +3,24 @@
 import numpy as np
 import pytest
 from fixtures.cameras import assert_rerun_reuses_every_play, assert_same_picture
-from manim import DEGREES, UL, Dot, Text, ThreeDCamera, ThreeDScene, VGroup, tempconfig
+from manim import DEGREES, UL, Circle, Dot, Text, ThreeDCamera, ThreeDScene, VGroup, tempconfig
 
 import scenes.camera.overlay as overlay_camera
 
 
 class PanelOrbit(ThreeDScene):
-    """A panel fixed in frame over dots while the camera turns."""
+    """A panel fixed in frame over dots, a ring and a label facing the camera while the
+    camera turns."""
 
     def construct(self):
         self.set_camera_orientation(phi=60 * DEGREES, theta=30 * DEGREES)
         dots = VGroup(*(Dot([x, x / 2, -x], color="#56B4E9") for x in np.linspace(-2, 2, 5)))
+        ring = Circle(radius=1.5, color="#E69F00").rotate(0.4, axis=[1, 0, 0])
+        facing = Text("x1 = 2", font_size=36).move_to([1.0, -1.0, 1.5])
+        self.add_fixed_orientation_mobjects(facing)
         panel = Text("legend: x - mu", font_size=30).to_corner(UL)
         self.add_fixed_in_frame_mobjects(panel)
-        self.add(dots, panel)
+        self.add(dots, ring, facing, panel)
         self.move_camera(theta=120 * DEGREES, run_time=1)
         self.wait(0.3)
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import cairo
 import numpy as np
 from manim import Mobject, VMobject
+from manim.camera.camera import Camera
 from manim.camera.three_d_camera import ThreeDCamera
 
 from scenes.camera.manim_internals import cairo_context, draw_onto
@@ -56,12 +57,13 @@ class _Unkeyed:
     the hashed phi/theta/gamma trackers already fix.
     """
 
-    __slots__ = ("by_overlay", "roots", "rotation")
+    __slots__ = ("by_overlay", "roots", "rotation", "shifts")
 
     def __init__(self) -> None:
         self.by_overlay: dict[int, _Layer] = {}
         self.roots: set[int] = set()
         self.rotation: np.ndarray | None = None
+        self.shifts: dict | None = None  # while a frame is drawn: centre function -> shift
 
 
 class OverlayCachingCamera(ThreeDCamera):
@@ -94,7 +96,13 @@ class OverlayCachingCamera(ThreeDCamera):
             self._layers.by_overlay.pop(id(mobject), None)
 
     def capture_mobjects(self, mobjects, **kwargs) -> None:
-        mobjects = list(mobjects)
+        self._layers.shifts = {}
+        try:
+            self._capture(list(mobjects), **kwargs)
+        finally:
+            self._layers.shifts = None
+
+    def _capture(self, mobjects: list[Mobject], **kwargs) -> None:
         overlays = [m for m in mobjects if id(m) in self._layers.roots]
         if not overlays:
             super().capture_mobjects(mobjects, **kwargs)
@@ -104,6 +112,28 @@ class OverlayCachingCamera(ThreeDCamera):
         self.reset_rotation_matrix()
         for overlay in sorted(overlays, key=lambda m: m.z_index):
             self._paint(self._layer_for(overlay))
+
+    def transform_points_pre_display(self, mobject: Mobject, points: np.ndarray) -> np.ndarray:
+        """Manim's projection; a mobject facing the camera moves by the projection of its
+        centre minus its centre, worked out once a frame for all members sharing a centre
+        (a label's glyphs) instead of once per member."""
+        centre_of = self.fixed_orientation_mobjects.get(mobject)
+        shifts = self._layers.shifts
+        if centre_of is None or shifts is None or mobject in self.fixed_in_frame_mobjects:
+            return super().transform_points_pre_display(mobject, points)
+        shift = shifts.get(centre_of)
+        if shift is None:
+            centre = centre_of()
+            shift = shifts[centre_of] = self.project_point(centre) - centre
+        return Camera.transform_points_pre_display(self, mobject, points) + shift
+
+    def apply_fill(self, ctx: cairo.Context, vmobject: VMobject):
+        """Manim's fill, skipped when wholly transparent (painting nothing changes nothing)."""
+        rgbas = self.get_fill_rgbas(vmobject)
+        if np.any(rgbas[:, 3] > 0):
+            self.set_cairo_context_color(ctx, rgbas, vmobject)
+            ctx.fill_preserve()
+        return self
 
     def _layer_for(self, overlay: Mobject) -> _Layer:
         layer = self._layers.by_overlay.get(id(overlay))

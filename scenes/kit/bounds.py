@@ -13,9 +13,9 @@ frame of a camera move ask for them thousands of times a frame. Same definitions
 from __future__ import annotations
 
 import numpy as np
-from manim import Mobject, VMobject
+from manim import DL, IN, OUT, UR, Mobject, VMobject
 
-__all__ = ["center", "size"]
+__all__ = ["center", "corners", "size"]
 
 
 def _anchors(mob: VMobject) -> np.ndarray:
@@ -26,14 +26,21 @@ def _anchors(mob: VMobject) -> np.ndarray:
     return np.concatenate([points[0::4], points[3::4]])
 
 
-def center(mob: Mobject) -> np.ndarray:
-    """Manim's ``mob.get_center()``: the middle of the box around the family's anchors."""
+def corners(mob: Mobject) -> tuple[np.ndarray, np.ndarray]:
+    """Manim's ``mob.get_corner(DL + IN)`` and ``mob.get_corner(UR + OUT)``: the lowest and
+    highest coordinates of the family's anchors."""
     if not isinstance(mob, VMobject):
-        return mob.get_center()
+        return mob.get_corner(DL + IN), mob.get_corner(UR + OUT)
     anchors = np.concatenate([_anchors(m) for m in mob.get_family()])
     if len(anchors) == 0:
-        return mob.get_center()
-    return (anchors.min(axis=0) + anchors.max(axis=0)) / 2
+        return mob.get_corner(DL + IN), mob.get_corner(UR + OUT)
+    return anchors.min(axis=0), anchors.max(axis=0)
+
+
+def center(mob: Mobject) -> np.ndarray:
+    """Manim's ``mob.get_center()``: the middle of the box around the family's anchors."""
+    low, high = corners(mob)
+    return (low + high) / 2
 
 
 def size(mob: Mobject) -> np.ndarray:

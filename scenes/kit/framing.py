@@ -8,15 +8,15 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 from manim import (
-    DL,
     PI,
     RIGHT,
-    UR,
     Mobject,
     config,
     rotation_about_z,
     rotation_matrix,
 )
+
+from scenes.kit import bounds
 
 __all__ = [
     "FRAME_MARGIN",
@@ -129,7 +129,7 @@ def boxes_meet(a, b) -> np.ndarray:
 
 def frame_box(panel: Mobject) -> Box:
     """The frame rectangle ``(x_min, y_min, x_max, y_max)`` a panel pinned in frame covers."""
-    (x0, y0, _), (x1, y1, _) = panel.get_corner(DL), panel.get_corner(UR)
+    (x0, y0, _), (x1, y1, _) = bounds.corners(panel)
     return (float(x0), float(y0), float(x1), float(y1))
 
 
