@@ -32,7 +32,7 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from normgeom.rendering.ranges import beat_ranges, pieces  # noqa: E402
+from normgeom.rendering.ranges import beat_ranges, split_counts  # noqa: E402
 from normgeom.rendering.schedule import critical_path, simulated_wall  # noqa: E402
 from scenes.base.catalog import scene_names  # noqa: E402
 from scenes.voice.registry import DEFAULT_VOICE  # noqa: E402
@@ -139,15 +139,21 @@ CLUSTER_SIZES = (1, 4, 8, 16, 64)
 """Worker counts of the simulated lecture schedule."""
 
 
-def range_costs(row: dict, workers: int, total: float) -> list[float]:
-    """The jobs a measured scene renders as on ``workers`` workers in a run of ``total``
-    seconds, as the runner splits it (:func:`normgeom.rendering.ranges.pieces`), and what
-    each costs on paper: the process start, its share of the beats' drawing and the replay
-    of the beats before it (:func:`range_cost`)."""
-    count = pieces(row["process_seconds"], total, workers, row["beats"])
-    if count < 2 or row["beats"] < 2:
-        return [row["process_seconds"]]
-    return [range_cost(row, first, end) for first, end in beat_ranges(row["beats"], count)]
+def range_costs(rows: list[dict], workers: int) -> list[float]:
+    """The jobs measured scenes render as on ``workers`` workers, as the runner splits them
+    (:func:`normgeom.rendering.ranges.split_counts`), and what each costs on paper: the
+    process start, its share of the beats' drawing and the measured replay of the beats
+    before it (:func:`range_cost`)."""
+    counts = split_counts([(row["process_seconds"], row["beats"]) for row in rows], workers)
+    return [
+        cost
+        for row, count in zip(rows, counts, strict=True)
+        for cost in (
+            [row["process_seconds"]]
+            if count < 2
+            else [range_cost(row, first, end) for first, end in beat_ranges(row["beats"], count)]
+        )
+    ]
 
 
 def range_cost(row: dict, first: int, end: int) -> float:
@@ -171,9 +177,8 @@ def schedule(scenes: list[dict]) -> list[dict]:
         at = [r for r in scenes if r["quality"] == quality]
         measured = {r["scene"]: r["process_seconds"] for r in at}
         length = sum(r["video_seconds"] for r in at)
-        total = sum(measured.values())
         walls = {k: simulated_wall(list(measured.values()), k) for k in CLUSTER_SIZES}
-        split = {k: [c for r in at for c in range_costs(r, k, total)] for k in CLUSTER_SIZES}
+        split = {k: range_costs(at, k) for k in CLUSTER_SIZES}
         split_walls = {k: simulated_wall(costs, k) for k, costs in split.items()}
         rows.append(
             {

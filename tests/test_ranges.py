@@ -15,8 +15,15 @@ from fixtures.pipeline import TINY
 from normgeom.rendering import runner as runner_module
 from normgeom.rendering.job import RenderJob
 from normgeom.rendering.paths import Layout
-from normgeom.rendering.ranges import beat_ranges, pieces, split
+from normgeom.rendering.ranges import (
+    SPLIT_GAIN,
+    beat_ranges,
+    range_estimates,
+    split,
+    split_counts,
+)
 from normgeom.rendering.runner import Runner
+from normgeom.rendering.schedule import simulated_wall
 from normgeom.rendering.targets import Target
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -54,13 +61,41 @@ def test_beats_split_evenly_in_order():
     assert beat_ranges(3, 3) == [(0, 1), (1, 2), (2, 3)]
 
 
-def test_a_scene_splits_only_when_it_alone_would_decide_the_end_of_the_run():
-    assert pieces(80, 80, 1, 9) == 1  # one worker: nothing to gain
-    assert pieces(10, 10, 4, 9) == 1  # too short to pay for the replayed beats
-    assert pieces(80, 360, 2, 9) == 1  # within its share of a lecture on two workers
-    assert pieces(80, 80, 2, 9) == 2  # alone, two workers
-    assert pieces(80, 120, 8, 9) == 6  # ceil(80 / 15), at most one per worker
-    assert pieces(80, 80, 8, 3) == 3  # at most one per beat
+def test_scenes_split_only_when_the_run_ends_sooner_on_paper():
+    assert split_counts([(80, 9)], 1) == [1]  # one worker: nothing to gain
+    assert split_counts([(10, 9)], 4) == [1]  # too short to pay for the replayed beats
+    assert split_counts([(80, 9), (75, 9), (70, 9), (65, 9)], 2) == [1, 1, 1, 1]  # balanced
+    assert split_counts([(80, 9)], 2) == [2]  # alone, two workers
+    assert split_counts([(80, 9)], 8) == [8]  # at most one per worker
+    assert split_counts([(80, 3)], 8) == [3]  # at most one per beat
+    assert split_counts([(80, 1)], 8) == [1]  # one beat: nothing to split
+
+
+def estimated_wall(scenes: list[tuple[float, int]], counts: list[int], workers: int) -> float:
+    """The simulated run of ``scenes`` split into ``counts`` ranges each, on paper."""
+    pairs = zip(scenes, counts, strict=True)
+    costs = [cost for (seconds, beats), n in pairs for cost in range_estimates(seconds, beats, n)]
+    return simulated_wall(costs, workers)
+
+
+def test_the_chosen_split_shortens_the_simulated_run():
+    # a lecture's measured seconds and beats at 1080p60 on this kind of machine
+    scenes = [(81, 6), (73, 5), (87, 5), (54, 5), (78, 5), (85, 5), (73, 5), (62, 4), (78, 10),
+              (110, 6), (57, 8), (64, 8), (127, 6), (117, 5), (59, 9)]  # fmt: skip
+    whole = [1] * len(scenes)
+    for workers in (2, 4, 8, 16, 64):
+        counts = split_counts(scenes, workers)
+        assert all(
+            1 <= n <= min(workers, beats) for n, (_, beats) in zip(counts, scenes, strict=True)
+        )
+        if counts != whole:
+            saved = 1 - estimated_wall(scenes, counts, workers) / estimated_wall(
+                scenes, whole, workers
+            )
+            assert saved >= SPLIT_GAIN
+    assert split_counts(scenes, 2) == whole  # two workers: balanced enough whole
+    # sixteen workers: whole, the longest scene (127 s) decides; split, the run ends sooner
+    assert estimated_wall(scenes, split_counts(scenes, 16), 16) < 0.75 * 127
 
 
 def test_only_whole_narrated_movies_split():
@@ -74,7 +109,7 @@ def test_only_whole_narrated_movies_split():
 
 def render(media: Path, job: RenderJob, count: int, monkeypatch) -> tuple[Runner, object]:
     """``job`` through a runner in ``media``, split into ``count`` ranges (1: whole)."""
-    monkeypatch.setattr(runner_module, "pieces", lambda *args: count)
+    monkeypatch.setattr(runner_module, "split_counts", lambda scenes, _: [count] * len(scenes))
     runner = Runner(Layout(media), jobs=2, split=count > 1)
     (result,) = runner.run([job])
     return runner, result
@@ -136,7 +171,7 @@ def test_ranges_render_on_a_cluster(tmp_path, monkeypatch):
 
     job = movie_job("TinyRanges")
     _, whole = render(tmp_path / "whole", job, 1, monkeypatch)
-    monkeypatch.setattr(runner_module, "pieces", lambda *args: 2)
+    monkeypatch.setattr(runner_module, "split_counts", lambda scenes, _: [2] * len(scenes))
     media = tmp_path / "media"
     with cluster_runner(Layout(media), jobs=2, verbose=False, cluster="local") as remote:
         (joined,) = remote.run([job])

@@ -47,7 +47,7 @@ from normgeom.rendering.disk import (
 from normgeom.rendering.job import Product, RenderJob
 from normgeom.rendering.paths import Layout, prepare_folders
 from normgeom.rendering.probe import duration
-from normgeom.rendering.ranges import beat_count, join_ranges, pieces, split
+from normgeom.rendering.ranges import beat_count, join_ranges, split, split_counts
 from normgeom.rendering.repair import repair_caches
 from normgeom.rendering.schedule import longest_first
 from normgeom.rendering.state import Info, RecordId, State, file_lock
@@ -255,14 +255,14 @@ class Runner:
 
     def plan(self, jobs: list[RenderJob]) -> list[list[RenderJob]]:
         """What each job runs as: ``[job]``, or the range jobs of a movie that is not up to
-        date and whose split pays (:func:`~normgeom.rendering.ranges.pieces` of the measured
-        seconds of the jobs to render, on ``workers``)."""
+        date, when splitting pays (:func:`~normgeom.rendering.ranges.split_counts` of the
+        measured seconds of the jobs to render, on ``workers``)."""
         pending = [job for job in dict.fromkeys(jobs) if self.up_to_date(job) is None]
-        total = sum(self.expected_seconds(job) for job in pending)
-        plans = {}
-        for job in pending:
-            count = pieces(self.expected_seconds(job), total, self.workers, beat_count(job))
-            plans[job] = split(job, count) if self.split else [job]
+        if not self.split:
+            return [[job] for job in jobs]
+        measured = [(self.expected_seconds(job), beat_count(job)) for job in pending]
+        counts = split_counts(measured, self.workers)
+        plans = {job: split(job, count) for job, count in zip(pending, counts, strict=True)}
         return [plans.get(job, [job]) for job in jobs]
 
     def expected_seconds(self, job: RenderJob) -> float:
