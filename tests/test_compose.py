@@ -6,6 +6,7 @@ import json
 import os
 
 import av
+import numpy as np
 import pytest
 from fixtures.pipeline import make_clip, tiny_job, write_srt
 
@@ -191,3 +192,66 @@ def test_a_truncated_lecture_is_composed_again(tmp_path):
     os.truncate(lecture.files.video, size // 2)
     again = build_lecture(state, results, tmp_path / "out" / "talk.mp4")
     assert not again.cached and lecture.files.video.stat().st_size == size
+
+
+def decoded(path):
+    """Every sample the file's audio decodes to, shape (2, n)."""
+    with av.open(str(path)) as container:
+        return np.concatenate([f.to_ndarray() for f in container.decode(audio=0)], axis=1)
+
+
+def packets(path):
+    with av.open(str(path)) as container:
+        return [bytes(p) for p in container.demux(audio=0) if p.size]
+
+
+def framed_tone(seconds, start, stop):
+    """A 300 Hz tone from ``start`` to ``stop`` seconds, silence around it, shape (n, 2)."""
+    t = np.arange(round(seconds * 48000)) / 48000
+    tone = np.where((t >= start) & (t < stop), 0.3 * np.sin(2 * np.pi * 300 * t), 0.0)
+    return np.stack([tone, tone], axis=1).astype(np.float32)
+
+
+def test_clips_ending_in_silence_keep_their_audio_packets(tmp_path):
+    card = make_clip(tmp_path / "card.mp4", 1.0, audio=False)
+    one = make_clip(
+        tmp_path / "one.mp4", 2.0, samples=framed_tone(1.7, 0.3, 1.2), priming_heard=True
+    )
+    two = make_clip(
+        tmp_path / "two.mp4", 1.5, samples=framed_tone(1.5, 0.2, 1.0), priming_heard=True
+    )
+    clips = [Clip("Card", card), Clip("One", one), Clip("Two", two)]
+    out = tmp_path / "out.mp4"
+    compose(clips, out)
+    written = packets(out)
+    for clip, start, end in ((one, 1.0, 3.0), (two, 3.0, 4.5)):  # each clip's packets
+        first, last = round(start * 48000 / 1024), round(end * 48000 / 1024)
+        own = packets(clip)[: last - first]  # cut to the frames of its span (silent ones)
+        assert written[first : first + len(own)] == own
+    # so the lecture decodes, clip by clip, to what each clip decodes to alone
+    sound, alone = decoded(out), decoded(one)
+    at = round(1.0 * 48000 / 1024) * 1024
+    np.testing.assert_array_equal(sound[:, at : at + alone.shape[1]], alone)
+    assert not np.any(sound[:, :at])  # the card: silence
+    assert abs(sound.shape[1] - 4.5 * 48000) <= 512  # to half a frame of the video's end
+
+
+def test_a_clip_hiding_its_priming_is_encoded_again(tmp_path):
+    hidden = make_clip(tmp_path / "hidden.mp4", 1.0, samples=framed_tone(1.0, 0.3, 0.6))
+    out = tmp_path / "out.mp4"
+    compose([Clip("Hidden", hidden)], out)
+    assert packets(out) != packets(hidden)
+    sound, alone = decoded(out), decoded(hidden)
+    start = np.flatnonzero(np.abs(alone[0]) > 1e-3)[0]
+    assert np.flatnonzero(np.abs(sound[0]) > 1e-3)[0] == pytest.approx(start, abs=2)
+
+
+def test_a_clip_cut_in_sound_is_encoded_to_the_sample(tmp_path):
+    loud = make_clip(tmp_path / "loud.mp4", 1.0, priming_heard=True)  # a tone to its end
+    quiet = make_clip(tmp_path / "quiet.mp4", 1.0, audio=False)
+    out = tmp_path / "out.mp4"
+    compose([Clip("Loud", loud), Clip("Quiet", quiet)], out)
+    assert packets(out)[: len(packets(loud))] != packets(loud)  # encoded again
+    sound = decoded(out)
+    # the second clip is silent to the encoder's noise: the first one's tone stops at 1.0 s
+    assert np.abs(sound[:, 48000 + 2048 :]).max() < 1e-3

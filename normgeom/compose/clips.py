@@ -1,20 +1,28 @@
 """Clips back to back in one MP4 (H.264 video, AAC audio) with chapters (default: one per clip).
 
-Video packets are copied, not re-encoded: every clip comes from the same manim encoder at
-the same quality, so only their timestamps move. Audio is decoded, resampled to 48 kHz
-stereo, cut or padded with silence to each clip's video length (cards have no audio) and
-encoded once as AAC (FFmpeg's fast coder: a quarter-hour lecture in seconds, transparent for
-speech at its bit rate), so sound and chapters stay aligned. Both stream through: a clip is read
-packet by packet and frame by frame, so memory does not grow with the lecture's length.
-Chapters are written with PyAV (:meth:`av.container.Container.set_chapters`).
+Nothing is re-encoded that need not be. Video packets are copied: every clip comes from the
+same manim encoder at the same quality, so only their timestamps move. Audio packets are
+copied too when every clip's audio is AAC-LC at 48 kHz stereo in frames of 1024 samples (as
+Manim writes it) and each clip's sound, cut or padded with silent frames to the whole frames
+closest to its video's end, ends in two frames of digital silence: then each clip's packets
+decode in the lecture to the samples they decode to alone (one clip's last frame and the next
+one's first overlap in silence), and sound and chapters stay aligned to half a frame (11 ms)
+however many clips there are. Otherwise the audio is decoded, resampled to 48 kHz stereo,
+cut or padded with silence to each clip's video length to the sample (cards have no audio)
+and encoded once as AAC (FFmpeg's fast coder, transparent for speech at its bit rate). Both
+stream through: a clip is read packet by packet and frame by frame, so memory does not grow
+with the lecture's length. Chapters are written with PyAV
+(:meth:`av.container.Container.set_chapters`).
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
+from contextlib import closing
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import chain
+from itertools import chain, islice, repeat
 from pathlib import Path
 
 import av
@@ -58,7 +66,100 @@ def clip_spans(clips: list[Clip]) -> list[Chapter]:
     ]
 
 
-def _audio(path: Path, length: float) -> Iterator[np.ndarray]:
+def _encoder() -> av.audio.codeccontext.AudioCodecContext:
+    """An opened AAC encoder of the lecture's format: 48 kHz stereo, FFmpeg's fast coder."""
+    encoder = av.CodecContext.create("aac", "w")
+    encoder.sample_rate, encoder.layout, encoder.format = SAMPLE_RATE, "stereo", "fltp"
+    encoder.options = {"aac_coder": "fast"}
+    encoder.open()
+    return encoder
+
+
+def _silent_frame() -> bytes:
+    """One AAC frame of digital silence (an encoder's third frame of zeros: past its
+    priming, it decodes to zeros after any frame that ends in silence)."""
+    encoder = _encoder()
+    packets = []
+    for start in range(0, 3 * AUDIO_FRAME, AUDIO_FRAME):
+        frame = av.AudioFrame.from_ndarray(
+            np.zeros((2, AUDIO_FRAME), np.float32), format="fltp", layout="stereo"
+        )
+        frame.sample_rate, frame.pts = SAMPLE_RATE, start
+        packets += [bytes(packet) for packet in encoder.encode(frame)]
+    return packets[-1]
+
+
+def _copyable(stream: av.audio.stream.AudioStream) -> bool:
+    """Whether a clip's audio is the lecture's: AAC-LC, 48 kHz stereo, 1024-sample frames."""
+    context = stream.codec_context
+    return (
+        context.name == "aac"
+        and context.profile == "LC"
+        and stream.rate == SAMPLE_RATE
+        and context.layout.name == "stereo"
+        and context.frame_size == AUDIO_FRAME
+    )
+
+
+def _audio_frames(path: Path) -> Iterator[bytes]:
+    """A clip's audio packets (none for a clip without audio), read as they are needed."""
+    with av.open(str(path)) as container:
+        if container.streams.audio:
+            stream = container.streams.audio[0]
+            yield from (bytes(packet) for packet in container.demux(stream) if packet.size)
+
+
+def _copies_exactly(path: Path, count: int, extradata: bytes | None) -> bool:
+    """Whether the first ``count`` audio frames of a clip copy into the lecture as they
+    decode alone: none, or frames of the lecture's format (:func:`_copyable`) that start at
+    0 (no edit list hiding the encoder's priming, which a copy would make heard) and whose
+    last two decode to digital silence (so the next clip's first frame overlaps silence)."""
+    with av.open(str(path)) as container:
+        if not container.streams.audio:
+            return True
+        stream = container.streams.audio[0]
+        if not _copyable(stream):
+            return False
+        used = islice((packet for packet in container.demux(stream) if packet.size), count)
+        first = next(used, None)
+        if first is None:
+            return True
+        last = deque([bytes(first)], maxlen=3)
+        last.extend(bytes(packet) for packet in used)
+        return first.pts == 0 and _ends_silent(list(last), extradata)
+
+
+def _ends_silent(frames: list[bytes], extradata: bytes | None) -> bool:
+    """Whether the last two of the (up to) three ``frames`` decode to digital silence,
+    decoded after the frame before them, which they overlap."""
+    if len(frames) < 3:
+        return False
+    decoder = av.CodecContext.create("aac", "r")
+    decoder.extradata = extradata
+    decoded = [f.to_ndarray() for data in frames for f in decoder.decode(av.Packet(data))]
+    return len(decoded) == 3 and not np.any(decoded[1]) and not np.any(decoded[2])
+
+
+def _frame_counts(spans: list[Chapter]) -> list[int]:
+    """Whole audio frames per clip, each clip ending on the frame boundary closest to its
+    span's end."""
+    ends = [round(span.end * SAMPLE_RATE / AUDIO_FRAME) for span in spans]
+    return [end - start for start, end in zip([0, *ends[:-1]], ends, strict=True)]
+
+
+def _copy_plan(clips: list[Clip], spans: list[Chapter]) -> list[int] | None:
+    """How many audio frames each clip's copy takes (its own, then silent ones), or ``None``
+    when some clip's audio does not copy exactly (:func:`_copies_exactly`)."""
+    extradata = _encoder().extradata
+    counts = _frame_counts(spans)
+    exact = all(
+        _copies_exactly(clip.video, count, extradata)
+        for clip, count in zip(clips, counts, strict=True)
+    )
+    return counts if exact else None
+
+
+def _clip_samples(path: Path, length: float) -> Iterator[np.ndarray]:
     """The clip's audio as (2, n) float32 chunks at 48 kHz, exactly ``length`` seconds in
     all (cut, or padded with silence), decoded as it is needed."""
     wanted = round(length * SAMPLE_RATE)
@@ -76,6 +177,66 @@ def _audio(path: Path, length: float) -> Iterator[np.ndarray]:
                     return
     for start in range(given, wanted, AUDIO_FRAME):
         yield np.zeros((2, min(AUDIO_FRAME, wanted - start)), np.float32)
+
+
+class _CopiedAudio:
+    """Writes each clip's audio frames as they are, cut or padded with silent frames to the
+    clip's planned count."""
+
+    def __init__(self, out, stream, tap: LoudnessTap | None, counts: list[int]) -> None:
+        self._out, self._stream, self._tap = out, stream, tap
+        self._counts = iter(counts)
+        self._silence = _silent_frame()
+        self._written = 0
+
+    def clip(self, path: Path, span: Chapter) -> None:
+        """The clip at ``path`` (its frame count, from ``span``, is in the plan)."""
+        with closing(_audio_frames(path)) as frames:
+            for data in islice(chain(frames, repeat(self._silence)), next(self._counts)):
+                packet = av.Packet(data)
+                packet.stream, packet.time_base = self._stream, Fraction(1, SAMPLE_RATE)
+                packet.pts = packet.dts = self._written
+                packet.duration = AUDIO_FRAME
+                self._written += AUDIO_FRAME
+                if self._tap is not None:
+                    self._tap.packet(data)
+                self._out.mux(packet)
+
+    def finish(self) -> None:
+        """Nothing is held back."""
+
+
+class _EncodedAudio:
+    """Encodes each clip's audio, cut or padded to its span to the sample, as one AAC track."""
+
+    def __init__(self, out, stream, tap: LoudnessTap | None) -> None:
+        self._out, self._stream, self._tap = out, stream, tap
+        self._fifo = av.AudioFifo()
+        self._written = 0
+
+    def _encode(self, frame: av.AudioFrame | None) -> None:
+        if frame is not None:
+            frame.pts = self._written
+            self._written += frame.samples
+        for packet in self._stream.encode(frame):
+            if self._tap is not None:
+                self._tap.packet(bytes(packet))
+            self._out.mux(packet)
+
+    def clip(self, path: Path, span: Chapter) -> None:
+        """The clip at ``path``, cut or padded to ``span``."""
+        for chunk in _clip_samples(path, span.end - span.start):
+            frame = av.AudioFrame.from_ndarray(chunk, format="fltp", layout="stereo")
+            frame.sample_rate = SAMPLE_RATE
+            self._fifo.write(frame)
+            while (whole := self._fifo.read(AUDIO_FRAME)) is not None:
+                self._encode(whole)
+
+    def finish(self) -> None:
+        """Encode what the FIFO holds and flush the encoder."""
+        if self._fifo.samples:
+            self._encode(self._fifo.read())
+        self._encode(None)
 
 
 def _check_same_video(streams: list[av.video.stream.VideoStream], clips: list[Clip]) -> None:
@@ -113,7 +274,7 @@ def compose(
     title
         The file's title metadata.
     tap
-        Measures the audio from the encoded packets as they are written.
+        Measures the audio from its packets as they are written.
 
     Returns
     -------
@@ -135,8 +296,11 @@ def compose(
             audio = out.add_stream("aac", rate=SAMPLE_RATE, options={"aac_coder": "fast"})
             audio.layout = "stereo"
             audio.codec_context.open()
+            plan = _copy_plan(clips, spans)
             if tap is not None:
-                tap.start(audio.codec_context)
+                tap.start(
+                    audio.codec_context, priming=0 if plan else audio.codec_context.frame_size
+                )
             out.set_chapters(
                 [
                     {
@@ -149,19 +313,11 @@ def compose(
                     for number, ch in enumerate(chapters, start=1)
                 ]
             )
-            fifo = av.AudioFifo()
-            written = 0
-
-            def encode(frame: av.AudioFrame | None) -> None:
-                nonlocal written
-                if frame is not None:
-                    frame.pts = written
-                    written += frame.samples
-                for packet in audio.encode(frame):
-                    if tap is not None:
-                        tap.packet(bytes(packet))
-                    out.mux(packet)
-
+            sound = (
+                _EncodedAudio(out, audio, tap)
+                if plan is None
+                else _CopiedAudio(out, audio, tap, plan)
+            )
             for container, stream, span in zip(inputs, streams, spans, strict=True):
                 offset = round(span.start / stream.time_base)
                 for packet in container.demux(stream):
@@ -171,15 +327,8 @@ def compose(
                     packet.dts += offset
                     packet.stream = video
                     out.mux(packet)
-                for chunk in _audio(Path(container.name), span.end - span.start):
-                    frame = av.AudioFrame.from_ndarray(chunk, format="fltp", layout="stereo")
-                    frame.sample_rate = SAMPLE_RATE
-                    fifo.write(frame)
-                    while (whole := fifo.read(AUDIO_FRAME)) is not None:
-                        encode(whole)
-            if fifo.samples:
-                encode(fifo.read())
-            encode(None)
+                sound.clip(Path(container.name), span)
+            sound.finish()
     finally:
         for container in inputs:
             container.close()

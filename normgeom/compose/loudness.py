@@ -149,14 +149,14 @@ def measure_file(path: Path, spans: list[tuple[float, float]] | None = None) -> 
 
 
 class LoudnessTap:
-    """Measures spans of an audio stream from its encoded packets as an encoder makes them.
+    """Measures spans of an audio stream from its packets as they are written.
 
-    Use as a context manager around the encoding; :meth:`start` with the opened encoder,
-    then :meth:`packet` with each packet's bytes in order. The packets are decoded and
-    measured on a thread of its own (PyAV releases the GIL while FFmpeg decodes and meters);
-    a bounded queue keeps memory small. The decoder's output starts with the encoder's
-    priming frame, which the MP4's edit list hides from players and from
-    :func:`measure_file`, so it is skipped: the figures are those of the finished file.
+    Use as a context manager around the writing; :meth:`start` with the stream's opened
+    codec context, then :meth:`packet` with each packet's bytes in order, from the stream's
+    first.
+    The packets are decoded and measured on a thread of its own (PyAV releases the GIL while
+    FFmpeg decodes and meters); a bounded queue keeps memory small. The figures are those of
+    the finished file.
 
     Attributes
     ----------
@@ -171,16 +171,17 @@ class LoudnessTap:
         self._failure: BaseException | None = None
         self.results: list[Loudness] = []
 
-    def start(self, encoder: av.audio.codeccontext.AudioCodecContext) -> None:
-        """Begin measuring what ``encoder`` (opened) will make."""
-        decoder = av.CodecContext.create(encoder.name, "r")
-        decoder.extradata = encoder.extradata
-        decoder.sample_rate = encoder.sample_rate
-        decoder.layout = encoder.layout
-        meters = SpanMeters(self._spans, encoder.sample_rate, encoder.layout.name)
-        self._thread = Thread(
-            target=self._measure, args=(decoder, meters, encoder.frame_size), daemon=True
-        )
+    def start(self, stream: av.audio.codeccontext.AudioCodecContext, priming: int = 0) -> None:
+        """Begin measuring the packets of a stream of parameters ``stream`` (an opened codec
+        context), skipping the first ``priming`` samples they decode to (an encoder's
+        priming, which the MP4's edit list hides from players and from
+        :func:`measure_file`)."""
+        decoder = av.CodecContext.create(stream.name, "r")
+        decoder.extradata = stream.extradata
+        decoder.sample_rate = stream.sample_rate
+        decoder.layout = stream.layout
+        meters = SpanMeters(self._spans, stream.sample_rate, stream.layout.name)
+        self._thread = Thread(target=self._measure, args=(decoder, meters, priming), daemon=True)
         self._thread.start()
 
     def packet(self, data: bytes) -> None:
@@ -191,14 +192,14 @@ class LoudnessTap:
         skip = priming
         while True:
             data = self._queue.get()
-            if self._failure is None:  # after a failure only drain: the encoder never waits
+            if self._failure is None:  # after a failure only drain: the writer never waits
                 try:
                     for frame in decoder.decode(None if data is None else av.Packet(data)):
                         meters.feed(frame.to_ndarray()[:, skip:])
                         skip = max(0, skip - frame.samples)
                     if data is None:
                         self.results = meters.results()
-                except Exception as exc:  # raised in the encoding thread by __exit__
+                except Exception as exc:  # raised in the writing thread by __exit__
                     self._failure = exc
             if data is None:
                 return
