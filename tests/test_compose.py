@@ -157,6 +157,10 @@ def test_lecture_files_chapters_and_manifest(tmp_path):
     assert summary["integrated_lufs"] is None  # silent: only the encoder's faint tail
     assert summary["true_peak_dbtp"] is None or summary["true_peak_dbtp"] < -50
     assert loudness["integrated_lufs"] == pytest.approx(tone.lufs, abs=0.5)  # silence is gated
+    # the lecture's true peak is the largest chapter's: what the whole file measures
+    (finished,) = measure_file(lecture.files.video)
+    assert loudness["true_peak_dbtp"] == pytest.approx(finished.true_peak_dbtp, abs=0.02)
+    assert loudness["integrated_lufs"] == pytest.approx(finished.lufs, abs=0.02)
     with av.open(str(lecture.files.video)) as container:
         audio = container.streams.audio[0].codec_context
         assert (audio.name, audio.sample_rate) == ("aac", 48000)

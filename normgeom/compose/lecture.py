@@ -25,6 +25,7 @@ from normgeom.rendering.runner import JobResult
 from normgeom.rendering.state import Info, RecordId, Span, State
 from normgeom.rendering.versions import versions
 from scenes.base.catalog import LECTURE_TITLE
+from scenes.voice.loudness import Loudness
 
 __all__ = ["LectureFiles", "LectureResult", "lecture_files", "youtube_chapters", "build_lecture"]
 
@@ -109,12 +110,17 @@ def _write(
     clips = [Clip(r.target.title, r.video) for r in results]
     parts = clip_spans(clips)
     chapters = _chapters(parts, results)
-    spans = [(0.0, float("inf")), *((ch.start, ch.end) for ch, _ in chapters)]
-    with LoudnessTap(spans) as tap:
+    # the chapters tile the lecture (the last one to the audio's end): the whole lecture's
+    # true peak is the largest of theirs, so its own meter measures loudness alone
+    spans = [(0.0, float("inf")), *((ch.start, ch.end) for ch, _ in chapters[:-1])]
+    spans.append((chapters[-1][0].start, float("inf")))
+    with LoudnessTap(spans, true_peaks=[False] + [True] * len(chapters)) as tap:
         compose(
             clips, files.video, chapters=[ch for ch, _ in chapters], title=LECTURE_TITLE, tap=tap
         )
-    whole, *levels = tap.results
+    lecture, *levels = tap.results
+    peaks = [level.true_peak_dbtp for level in levels if level.true_peak_dbtp is not None]
+    whole = Loudness(lecture.lufs, max(peaks, default=None))
     cues = shift_cues(
         [(read_srt(r.subtitles), p.end - p.start) for r, p in zip(results, parts, strict=True)]
     )

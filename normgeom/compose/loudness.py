@@ -38,9 +38,10 @@ FORMAT = "fltp"
 
 
 class SpanMeter:
-    """One ``ebur128`` meter, fed planar float32 samples of one span in order."""
+    """One ``ebur128`` meter, fed planar float32 samples of one span in order; without
+    ``true_peak`` it measures loudness alone (the 4x oversampling is most of its cost)."""
 
-    def __init__(self, rate: int, layout: str) -> None:
+    def __init__(self, rate: int, layout: str, true_peak: bool = True) -> None:
         self.rate = rate
         self.fed = 0
         self._last: dict[str, str] = {}
@@ -48,7 +49,7 @@ class SpanMeter:
         source = self._graph.add_abuffer(
             format=FORMAT, sample_rate=rate, layout=layout, time_base=Fraction(1, rate)
         )
-        meter = self._graph.add("ebur128", "metadata=1:peak=true")
+        meter = self._graph.add("ebur128", f"metadata=1:peak={'true' if true_peak else 'none'}")
         sink = self._graph.add("abuffersink")
         source.link_to(meter)
         meter.link_to(sink)
@@ -93,14 +94,22 @@ class SpanMeter:
 
 class SpanMeters:
     """A meter per ``(start, end)`` span in seconds (``end`` may be infinite) of one audio
-    stream, fed the stream's samples in order."""
+    stream, fed the stream's samples in order; ``true_peaks`` says which spans measure their
+    true peak (default all)."""
 
-    def __init__(self, spans: list[tuple[float, float]], rate: int, layout: str) -> None:
+    def __init__(
+        self,
+        spans: list[tuple[float, float]],
+        rate: int,
+        layout: str,
+        true_peaks: list[bool] | None = None,
+    ) -> None:
         self.channels = av.AudioLayout(layout).nb_channels
         self._bounds = [
             (round(s * rate), e if e == float("inf") else round(e * rate)) for s, e in spans
         ]
-        self._meters = [SpanMeter(rate, layout) for _ in spans]
+        peaks = [True] * len(spans) if true_peaks is None else true_peaks
+        self._meters = [SpanMeter(rate, layout, peak) for peak in peaks]
         self._position = 0
 
     def feed(self, block: np.ndarray) -> None:
@@ -153,10 +162,10 @@ class LoudnessTap:
 
     Use as a context manager around the writing; :meth:`start` with the stream's opened
     codec context, then :meth:`packet` with each packet's bytes in order, from the stream's
-    first.
-    The packets are decoded and measured on a thread of its own (PyAV releases the GIL while
-    FFmpeg decodes and meters); a bounded queue keeps memory small. The figures are those of
-    the finished file.
+    first. ``spans`` and ``true_peaks`` are those of :class:`SpanMeters`. The packets are
+    decoded and measured on a thread of its own (PyAV releases the GIL while FFmpeg decodes
+    and meters); a bounded queue keeps memory small. The figures are those of the finished
+    file.
 
     Attributes
     ----------
@@ -164,8 +173,10 @@ class LoudnessTap:
         Each span's loudness, once the ``with`` block is left without an error.
     """
 
-    def __init__(self, spans: list[tuple[float, float]]) -> None:
-        self._spans = spans
+    def __init__(
+        self, spans: list[tuple[float, float]], true_peaks: list[bool] | None = None
+    ) -> None:
+        self._spans, self._true_peaks = spans, true_peaks
         self._queue: Queue[bytes | None] = Queue(maxsize=64)
         self._thread: Thread | None = None
         self._failure: BaseException | None = None
@@ -180,7 +191,7 @@ class LoudnessTap:
         decoder.extradata = stream.extradata
         decoder.sample_rate = stream.sample_rate
         decoder.layout = stream.layout
-        meters = SpanMeters(self._spans, stream.sample_rate, stream.layout.name)
+        meters = SpanMeters(self._spans, stream.sample_rate, stream.layout.name, self._true_peaks)
         self._thread = Thread(target=self._measure, args=(decoder, meters, priming), daemon=True)
         self._thread.start()
 
@@ -189,14 +200,20 @@ class LoudnessTap:
         self._queue.put(data)
 
     def _measure(self, decoder: av.CodecContext, meters: SpanMeters, priming: int) -> None:
-        skip = priming
+        """Decode the queued packets and feed the meters about a second at a time (a meter's
+        cost is mostly per call)."""
+        skip, held, count = priming, [], 0
         while True:
             data = self._queue.get()
             if self._failure is None:  # after a failure only drain: the writer never waits
                 try:
                     for frame in decoder.decode(None if data is None else av.Packet(data)):
-                        meters.feed(frame.to_ndarray()[:, skip:])
+                        held.append(frame.to_ndarray()[:, skip:])
+                        count += held[-1].shape[1]
                         skip = max(0, skip - frame.samples)
+                    if held and (count >= decoder.sample_rate or data is None):
+                        meters.feed(np.concatenate(held, axis=1))
+                        held, count = [], 0
                     if data is None:
                         self.results = meters.results()
                 except Exception as exc:  # raised in the writing thread by __exit__
