@@ -140,23 +140,20 @@ def _ends_silent(frames: list[bytes], extradata: bytes | None) -> bool:
     return len(decoded) == 3 and not np.any(decoded[1]) and not np.any(decoded[2])
 
 
-def _frame_counts(spans: list[Chapter]) -> list[int]:
-    """Whole audio frames per clip, each clip ending on the frame boundary closest to its
-    span's end."""
-    ends = [round(span.end * SAMPLE_RATE / AUDIO_FRAME) for span in spans]
-    return [end - start for start, end in zip([0, *ends[:-1]], ends, strict=True)]
+def _frame_end(span: Chapter) -> int:
+    """The audio frame a clip's copy ends before: the frame boundary closest to its span's
+    end."""
+    return round(span.end * SAMPLE_RATE / AUDIO_FRAME)
 
 
-def _copy_plan(clips: list[Clip], spans: list[Chapter]) -> list[int] | None:
-    """How many audio frames each clip's copy takes (its own, then silent ones), or ``None``
-    when some clip's audio does not copy exactly (:func:`_copies_exactly`)."""
-    extradata = _encoder().extradata
-    counts = _frame_counts(spans)
-    exact = all(
-        _copies_exactly(clip.video, count, extradata)
-        for clip, count in zip(clips, counts, strict=True)
+def _all_copy_exactly(clips: list[Clip], spans: list[Chapter], extradata: bytes | None) -> bool:
+    """Whether every clip's audio, cut to its frames (from the previous clip's end to its
+    own, :func:`_frame_end`), copies exactly (:func:`_copies_exactly`)."""
+    starts = [0, *(_frame_end(span) for span in spans[:-1])]
+    return all(
+        _copies_exactly(clip.video, _frame_end(span) - start, extradata)
+        for clip, span, start in zip(clips, spans, starts, strict=True)
     )
-    return counts if exact else None
 
 
 def _clip_samples(path: Path, length: float) -> Iterator[np.ndarray]:
@@ -181,18 +178,18 @@ def _clip_samples(path: Path, length: float) -> Iterator[np.ndarray]:
 
 class _CopiedAudio:
     """Writes each clip's audio frames as they are, cut or padded with silent frames to the
-    clip's planned count."""
+    frame boundary closest to its span's end."""
 
-    def __init__(self, out, stream, tap: LoudnessTap | None, counts: list[int]) -> None:
+    def __init__(self, out, stream, tap: LoudnessTap | None) -> None:
         self._out, self._stream, self._tap = out, stream, tap
-        self._counts = iter(counts)
         self._silence = _silent_frame()
         self._written = 0
 
     def clip(self, path: Path, span: Chapter) -> None:
-        """The clip at ``path`` (its frame count, from ``span``, is in the plan)."""
+        """The clip at ``path``, up to :func:`_frame_end` of ``span``."""
+        count = _frame_end(span) - self._written // AUDIO_FRAME
         with closing(_audio_frames(path)) as frames:
-            for data in islice(chain(frames, repeat(self._silence)), next(self._counts)):
+            for data in islice(chain(frames, repeat(self._silence)), count):
                 packet = av.Packet(data)
                 packet.stream, packet.time_base = self._stream, Fraction(1, SAMPLE_RATE)
                 packet.pts = packet.dts = self._written
@@ -296,11 +293,9 @@ def compose(
             audio = out.add_stream("aac", rate=SAMPLE_RATE, options={"aac_coder": "fast"})
             audio.layout = "stereo"
             audio.codec_context.open()
-            plan = _copy_plan(clips, spans)
-            if tap is not None:
-                tap.start(
-                    audio.codec_context, priming=0 if plan else audio.codec_context.frame_size
-                )
+            copied = _all_copy_exactly(clips, spans, audio.codec_context.extradata)
+            if tap is not None:  # an encoder's track starts with its priming, hidden by the MP4
+                tap.start(audio.codec_context, 0 if copied else audio.codec_context.frame_size)
             out.set_chapters(
                 [
                     {
@@ -313,11 +308,7 @@ def compose(
                     for number, ch in enumerate(chapters, start=1)
                 ]
             )
-            sound = (
-                _EncodedAudio(out, audio, tap)
-                if plan is None
-                else _CopiedAudio(out, audio, tap, plan)
-            )
+            sound = _CopiedAudio(out, audio, tap) if copied else _EncodedAudio(out, audio, tap)
             for container, stream, span in zip(inputs, streams, spans, strict=True):
                 offset = round(span.start / stream.time_base)
                 for packet in container.demux(stream):

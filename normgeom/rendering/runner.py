@@ -257,9 +257,9 @@ class Runner:
         """What each job runs as: ``[job]``, or the range jobs of a movie that is not up to
         date, when splitting pays (:func:`~normgeom.rendering.ranges.split_counts` of the
         measured seconds of the jobs to render, on ``workers``)."""
-        pending = [job for job in dict.fromkeys(jobs) if self.up_to_date(job) is None]
         if not self.split:
             return [[job] for job in jobs]
+        pending = [job for job in dict.fromkeys(jobs) if self.up_to_date(job) is None]
         measured = [(self.expected_seconds(job), beat_count(job)) for job in pending]
         counts = split_counts(measured, self.workers)
         plans = {job: split(job, count) for job, count in zip(pending, counts, strict=True)}
