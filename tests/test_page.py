@@ -109,6 +109,21 @@ def test_the_page_data_lists_the_chapters_by_title():
     assert "Undefined results and epsilon" in titles
 
 
+def test_the_lecture_manifest_links_each_chapter_with_a_state_to_the_page(tmp_path):
+    from test_compose import fake_result
+
+    from normgeom.compose.lecture import build_lecture
+    from normgeom.rendering.state import State
+
+    names = ("TitleCard", "MeanCentering", "EdgeCases")
+    results = [fake_result(tmp_path, name, 1.0, []) for name in names]
+    state = State(tmp_path / "media" / ".normgeom" / "state.json", tmp_path / "media")
+    lecture = build_lecture(state, results, tmp_path / "talk.mp4")
+    chapters = json.loads(lecture.files.manifest.read_text())["chapters"]
+    edge = next(c for c in chapter_states() if c.scene == "EdgeCases")
+    assert [c["page"] for c in chapters] == [None, f"page/index.html{fragment(edge)}"]
+
+
 def test_the_bundle_index_links_each_chapter_with_a_state_to_the_page():
     from normgeom.compose.clips import Chapter
 

@@ -36,7 +36,7 @@ const NormgeomExplorer = (() => {
     fallback.textContent =
       "The 3D view needs WebGL, which this browser lacks or has turned off. Every number of the lesson above is live without it.";
     document.getElementById("reset-view").disabled = true;
-    return { timing, ready: true, webgl: false };
+    return { timing, webgl: false };
   }
   fallback.remove();
 
@@ -548,7 +548,6 @@ const NormgeomExplorer = (() => {
     camera,
     layers,
     webgl: true,
-    get ready() { return timing.firstRender !== null; },
     /** The drawing scale k: a point p is drawn at p / k. */
     get scale() { return k; },
     /** World positions of the main objects, as drawn. */
