@@ -24,6 +24,7 @@ from normgeom.cli.app import app
 from normgeom.page import page_files, write_page
 from normgeom.page.chapters import chapter_states, fragment
 from normgeom.page.writer import PRESET_LABELS
+from normgeom.publish.folders import OWNED_NAME
 from normgeom.publish.index_page import index_html
 from scenes.base.parameters import SceneParams
 
@@ -43,7 +44,7 @@ def written() -> Path:
 def test_the_folder_is_complete_small_and_local():
     folder = written()
     files = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
-    assert files == set(page_files())
+    assert files == {*page_files(), OWNED_NAME}
     assert {"index.html", "data.js", "vendor/three.min.js", "vendor/three.LICENSE.txt"} <= files
     assert sum((folder / f).stat().st_size for f in files) < MAX_BYTES
     assert "MIT License" in (folder / "vendor/three.LICENSE.txt").read_text()

@@ -3,7 +3,8 @@ made from normmath, the lecture's chapter states and the video's palette, and th
 ``vendor/``.
 
 Every file is produced in memory first (:func:`page_files`), so the bundle can key the page
-by its content; :func:`write_page` replaces a folder with it as a whole.
+by its content; :func:`write_page` writes them into a folder
+(:func:`normgeom.publish.folders.staged_folder`: only normgeom's own files there are replaced).
 """
 
 from __future__ import annotations
@@ -84,13 +85,14 @@ def write_files(folder: Path, files: dict[str, bytes]) -> None:
         (folder / name).write_bytes(content)
 
 
-def write_page(folder: Path) -> Path:
-    """Write the page into ``folder`` (replaced as a whole) and return its ``index.html``.
+def write_page(folder: Path, *, own: bool = False) -> Path:
+    """Write the page into ``folder`` and return its ``index.html``; ``own``: ``folder`` is
+    the command's default (:func:`normgeom.publish.folders.check_folder`).
 
     Raises :class:`normgeom.errors.UsageError` for a folder that cannot be a page folder.
     """
-    check_folder(folder)
+    folder = check_folder(folder, own=own)
     files = page_files()
-    with staged_folder(folder) as stage:
+    with staged_folder(folder, own=own) as stage:
         write_files(stage, files)
     return folder / PAGE_NAME

@@ -4,8 +4,9 @@
 ``.srt``, ``.vtt`` and ``.chapters.txt``), ``scenes/<Scene>.mp4`` and ``.gif``,
 ``stills/<Scene>.png`` (final frames), ``slides/`` (the offline HTML deck), ``page/`` (the
 live lesson and 3D explorer, :mod:`normgeom.page`), ``index.html`` and ``manifest.json``.
-Every part is built (or found up to date) in ``media/`` first, then the folder is assembled
-under a hidden name and swapped in: if any part fails, the folder is left as it was. The
+Every part is built (or found up to date) in ``media/`` first, then the files are assembled
+in a hidden folder and moved in (:func:`normgeom.publish.folders.staged_folder`: only
+normgeom's own files there are replaced): if any part fails, the folder is left as it was. The
 folder is keyed from its parts (:func:`derived_key`): when no part changed (the page's files
 included) and every file in it is as written, it is left alone and reported up to date.
 """
@@ -60,8 +61,10 @@ def publish(
     scenes: list[Target],
     folder: Path,
     on_done: Callable[[JobResult], None] | None = None,
+    *,
+    own: bool = False,
 ) -> Bundle:
-    """Build every part and write the bundle ``folder`` (replacing it as a whole).
+    """Build every part and write the bundle ``folder``.
 
     Parameters
     ----------
@@ -76,8 +79,10 @@ def publish(
         The bundle folder.
     on_done
         Called with each finished job.
+    own
+        ``folder`` is the command's default (:func:`normgeom.publish.folders.check_folder`).
     """
-    check_folder(folder)
+    folder = check_folder(folder, own=own)
     require_slides()
     revealjs_dist()
     parts = [card("TitleCard"), *scenes]
@@ -100,7 +105,7 @@ def publish(
     written = {role: folder / role for role in runner.state.roles(record_id)}
     if runner.state.get(record_id, key, written) is not None:
         return Bundle(folder, BundleManifest.read(folder / MANIFEST_NAME), lecture, cached=True)
-    with staged_folder(folder) as stage:
+    with staged_folder(folder, own=own) as stage:
         lecture_files = lecture.files
         for source in (lecture_files.video, lecture_files.srt, lecture_files.vtt):
             _copy(source, stage / source.name)
