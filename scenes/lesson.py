@@ -29,6 +29,7 @@ from manim import (
 
 import normmath as nm
 from scenes.base.narrated import NarratedScene, is_prediction
+from scenes.base.parameters import SceneParams
 from scenes.kit.lesson_board import (
     BOARD_REACH,
     RULES,
@@ -93,15 +94,7 @@ class LessonScene(NarratedScene):
 
     def setup(self) -> None:
         super().setup()
-        params = self.params
-        vector = params.vector if self.lesson_vector is None else self.lesson_vector
-        gain = params.gain if self.lesson_gain is None else self.lesson_gain
-        eps = params.lesson_eps if self.lesson_eps is None else self.lesson_eps
-        if len(vector) != 3:
-            raise nm.NormMathError(
-                f"vector: the scenes need exactly 3 coordinates, got {len(vector)}"
-            )
-        self.base = LessonState(tuple(float(v) for v in vector), float(gain), float(eps))
+        self.base = self.base_state(self.params)
         states = self.states()
         self.tracker = StateTracker(states[0])
         self.board = LessonBoard(3, chart_limit(state.lesson() for state in states))
@@ -115,8 +108,27 @@ class LessonScene(NarratedScene):
         for readout in (self.board.gain, self.board.eps, *inputs):
             self.counter(readout)
 
+    @classmethod
+    def base_state(cls, params: SceneParams) -> LessonState:
+        """The scene's input state: the class attributes where set, else ``params``."""
+        vector = params.vector if cls.lesson_vector is None else cls.lesson_vector
+        gain = params.gain if cls.lesson_gain is None else cls.lesson_gain
+        eps = params.lesson_eps if cls.lesson_eps is None else cls.lesson_eps
+        if len(vector) != 3:
+            raise nm.NormMathError(
+                f"vector: the scenes need exactly 3 coordinates, got {len(vector)}"
+            )
+        return LessonState(tuple(float(v) for v in vector), float(gain), float(eps))
+
+    @classmethod
+    def visited(cls, params: SceneParams) -> list[LessonState]:
+        """Every state the scene shows for ``params``, without drawing anything."""
+        scene = cls.__new__(cls)
+        scene.base = cls.base_state(params)
+        return scene.states()
+
     def states(self) -> list[LessonState]:
-        """Every state this scene shows, in order."""
+        """Every state this scene shows, in order (from :attr:`base`)."""
         raise NotImplementedError
 
     def narration_values(self) -> dict[str, object]:

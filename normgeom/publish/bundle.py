@@ -20,7 +20,8 @@ from pathlib import Path
 
 from normgeom.compose.lecture import LectureResult, build_lecture
 from normgeom.compose.manifest import ChapterEntry
-from normgeom.page import PAGE_NAME, page_files, write_files
+from normgeom.page import page_files, write_files
+from normgeom.page.chapters import PAGE_LINK, page_links
 from normgeom.publish.bundle_manifest import MANIFEST_NAME, BundleManifest, file_entries
 from normgeom.publish.deck import load_presentations, write_html
 from normgeom.publish.folders import check_folder, staged_folder
@@ -40,7 +41,7 @@ from scenes.base.catalog import LECTURE_TITLE
 __all__ = ["DECK_PAGE", "LIVE_PAGE", "Bundle", "publish"]
 
 DECK_PAGE = "slides/normalization_geometry.html"
-LIVE_PAGE = f"page/{PAGE_NAME}"
+LIVE_PAGE = PAGE_LINK
 
 
 @dataclass(frozen=True)
@@ -84,9 +85,11 @@ def publish(
     folder = check_folder(folder, own=own)
     require_slides()
     revealjs_dist()
-    live = page_files()
     parts = [card("TitleCard"), *scenes]
-    results = runner.run([movie(part) for part in parts], on_done=on_done)
+    jobs = [movie(part) for part in parts]
+    live = page_files(jobs[0].params)
+    links = page_links(jobs[0].params)
+    results = runner.run(jobs, on_done=on_done)
     quality = results[0].job.quality
     lecture = build_lecture(runner.state, results, runner.layout.lecture())
     scene_results = results[1:]
@@ -132,6 +135,7 @@ def publish(
             LIVE_PAGE,
             lecture.chapters,
             cards,
+            [links.get(part.target.name) for part in scene_results],
         )
         write_text(stage / "index.html", page)
         manifest = BundleManifest(
@@ -140,7 +144,9 @@ def publish(
             voice=results[0].job.voice,
             versions=versions(),
             chapters=[
-                ChapterEntry(ch.title, part.target.name, ch.start, ch.end)
+                ChapterEntry(
+                    ch.title, part.target.name, ch.start, ch.end, links.get(part.target.name)
+                )
                 for ch, part in zip(lecture.chapters, scene_results, strict=True)
             ],
             files=file_entries(stage),
