@@ -6,6 +6,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import ClassVar
+
+from normmath.errors import UserError
 
 __all__ = ["UsageError", "RenderError", "OutOfMemoryError", "warn", "step"]
 
@@ -15,12 +18,15 @@ def warn(message: str) -> None:
     print(f"normgeom: warning: {message}", file=sys.stderr)
 
 
-class UsageError(ValueError):
+class UsageError(UserError):
     """A user mistake (bad name, value, path); the message is one line that says the fix."""
 
 
 class RenderError(RuntimeError):
-    """Manim failed on a scene; the message names the scene and its log file."""
+    """Manim failed on a scene; the message names the scene and its log file. The command
+    line prints it and exits with :attr:`exit_code`."""
+
+    exit_code: ClassVar[int] = 1
 
 
 class OutOfMemoryError(RenderError):
