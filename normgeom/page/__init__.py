@@ -1,10 +1,10 @@
 """``normgeom page``: the one-vector lesson and a 3D explorer, live in the browser.
 
 One folder (``index.html``, its scripts and styles, three.js with its licence) that opens
-from disk with no network, computes every number in JavaScript exactly as :mod:`normmath`
-does (checked against ``normgeom explain`` by ``tests/test_page_math.py`` in node and
-``tests/test_page.py`` in Chromium), holds its state in its URL, and opens the states of the
-lecture's chapters (:mod:`normgeom.page.chapters`). See ``docs/page.md``.
+from disk with no network and computes every number in JavaScript exactly as
+:mod:`normmath` does. :mod:`.writer` writes the folder from the sources in ``web/``,
+:mod:`.three` bundles three.js from its npm package, and :mod:`.chapters` gives the lecture's
+chapters that show one vector as states of the page.
 """
 
 from normgeom.page.writer import PAGE_NAME, page_files, write_files, write_page
