@@ -128,7 +128,7 @@ class LessonScene(NarratedScene):
         return scene.states()
 
     def states(self) -> list[LessonState]:
-        """Every state this scene shows, in order (from :attr:`base`)."""
+        """Every state this scene shows, in order (from ``base``, :meth:`base_state`)."""
         raise NotImplementedError
 
     def narration_values(self) -> dict[str, object]:
