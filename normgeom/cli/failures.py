@@ -8,9 +8,11 @@ memory (one line naming the step, :func:`normgeom.errors.step`); Ctrl-C with 130
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import NoReturn
 
@@ -27,29 +29,34 @@ OUT_OF_MEMORY = "out of memory; close other programs or use --jobs 1, then run a
 """The line for running out of memory outside any named step."""
 
 
-def fail(message: str, code: int = 2) -> NoReturn:
-    """Print ``normgeom: error: <message>`` (one line) to stderr and exit with ``code``."""
+def fail(message: str, code: int = 2, *, as_json: bool = False) -> NoReturn:
+    """Print ``normgeom: error: <message>`` (one line) to stderr and exit with ``code``;
+    ``as_json``: print ``{"error": <message>}`` on stdout too."""
     print(f"normgeom: error: {message}", file=sys.stderr)
+    if as_json:
+        print(json.dumps({"error": message}))
     raise typer.Exit(code)
 
 
 @contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn user mistakes, failed renders and Ctrl-C raised inside into :func:`fail`."""
+def user_errors(*, as_json: bool = False) -> Iterator[None]:
+    """Turn user mistakes, failed renders and Ctrl-C raised inside into :func:`fail`
+    (``as_json``: for a command whose stdout is JSON)."""
+    failed = partial(fail, as_json=as_json)
     try:
         yield
     except UserError as exc:
-        fail(str(exc).splitlines()[0], code=exc.exit_code)
+        failed(str(exc).splitlines()[0], code=exc.exit_code)
     except RenderError as exc:
-        fail(str(exc), code=exc.exit_code)
+        failed(str(exc), code=exc.exit_code)
     except OSError as exc:
         if not is_disk_full(exc):
             raise
-        fail(disk_full_message(_folder_of(exc)), code=1)
+        failed(disk_full_message(_folder_of(exc)), code=1)
     except KeyboardInterrupt:
-        fail("interrupted; finished outputs are kept, run again to continue", code=130)
+        failed("interrupted; finished outputs are kept, run again to continue", code=130)
     except MemoryError:
-        fail(OUT_OF_MEMORY, code=1)
+        failed(OUT_OF_MEMORY, code=1)
 
 
 def _folder_of(exc: OSError) -> Path:
