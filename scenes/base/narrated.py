@@ -57,13 +57,13 @@ from manim import (
 from manim_voiceover import VoiceoverScene
 
 from scenes.base.beat_range import enter_beat
+from scenes.base.catalog import first_narration
 from scenes.base.parameters import SceneSettings
 from scenes.camera.manim_internals import end_scene
 from scenes.camera.overlay import OverlayCachingCamera
 from scenes.camera.raster import RasterCachingCamera
 from scenes.kit import panels
 from scenes.voice.captions import caption_cues
-from scenes.voice.narration import load_narration, narration_file
 from scenes.voice.speech import make_service, prepare
 from scenes.voice.wording import Template, fill
 
@@ -201,7 +201,7 @@ class CounterTalk:
 @dataclass(frozen=True)
 class Reading:
     """In beat ``beat`` the viewer reads ``what`` on screen: its picture may stay still
-    longer (:data:`normgeom.audit.rules.READING_STILL` instead of ``LONG_STILL``)."""
+    longer (the frame audit's ``READING_STILL`` instead of ``LONG_STILL``)."""
 
     beat: str
     what: str
@@ -213,18 +213,18 @@ def is_prediction(text: str) -> bool:
 
 
 def scene_beats(scene_class: type) -> dict[str, Template]:
-    """The ordered beats of a scene class (the first class in its MRO with narration).
+    """The ordered beats of a scene class: :func:`scenes.base.catalog.first_narration` of its
+    method resolution order (what the cache key and the range planner read statically)."""
+    beats = first_narration((_module_file(klass), klass.__name__) for klass in scene_class.__mro__)
+    if beats is None:
+        raise KeyError(f"no narration for {scene_class.__name__} in any narration file")
+    return beats
 
-    A class's narration file is ``narration/<module>.toml`` beside its module's file.
-    """
-    for klass in scene_class.__mro__:
-        path = getattr(sys.modules.get(klass.__module__), "__file__", None)
-        if path is None:
-            continue
-        narration = load_narration(narration_file(Path(path)))
-        if klass.__name__ in narration:
-            return narration[klass.__name__]
-    raise KeyError(f"no narration for {scene_class.__name__} in any narration file")
+
+def _module_file(klass: type) -> Path | None:
+    """The resolved file of the module defining ``klass`` (None for a built-in one)."""
+    path = getattr(sys.modules.get(klass.__module__), "__file__", None)
+    return Path(path).resolve() if path else None
 
 
 class Narrated(VoiceoverScene):
