@@ -89,8 +89,12 @@ class Layout:
         return self.work / str(job.product) / "manim" / job.target.module / job.quality.label
 
     def partial_movies(self, job: RenderJob) -> Path:
-        """Where Manim keeps a movie job's partial movies (one per play, named by its hash)."""
-        return self.manim_folder(job) / "partial_movie_files" / job.stem
+        """Where Manim keeps a movie job's partial movies (one per play, named by its hash):
+        in the job's Manim folder (a range's own), under the scene class's name as Manim's
+        ``{video_dir}/partial_movie_files/{scene_name}`` has it, whatever the job's stem. The
+        worker sets Manim's ``partial_movie_dir`` to it: repair and seeding see what Manim
+        reads."""
+        return self.manim_folder(job) / "partial_movie_files" / job.target.name
 
     def slides_folder(self, quality: Quality) -> Path:
         """Where manim-slides writes the slide steps of this quality."""
