@@ -77,7 +77,7 @@ def _written(job: RenderJob, layout: Layout, written: dict[str, Path]) -> dict[s
     if job.product is not Product.SLIDES:
         return written
     presentation = layout.output(job)
-    movies = presentation.parent / "files" / job.target.name
+    movies = presentation.parent / "files" / job.target.id
     found = {"presentation": presentation}
     if movies.is_dir():
         found |= {f"slide:{path.name}": path for path in sorted(movies.iterdir())}

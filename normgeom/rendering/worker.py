@@ -121,7 +121,7 @@ def scene_class(job: RenderJob, layout: Layout) -> type:
     from scenes.camera.manim_internals import beat_slide_class
 
     folder = layout.slides_folder(job.quality)
-    return type(scene.__name__, (beat_slide_class(), scene), {"output_folder": folder})
+    return type(job.target.id, (beat_slide_class(), scene), {"output_folder": folder})
 
 
 def _render(job: RenderJob, layout: Layout, verbose: bool) -> dict[str, Path]:
