@@ -201,7 +201,7 @@ class CounterTalk:
 @dataclass(frozen=True)
 class Reading:
     """In beat ``beat`` the viewer reads ``what`` on screen: its picture may stay still
-    longer (:data:`normgeom.audit.rules.READING_STILL` instead of ``LONG_STILL``)."""
+    longer (the frame audit's ``READING_STILL`` instead of ``LONG_STILL``)."""
 
     beat: str
     what: str

@@ -192,10 +192,10 @@ def plain_text(text: str, size: str = "body", color: str = "text") -> TextPath:
 class Readout(VMobject):
     """A number drawn exactly as :func:`normmath.display` writes it, or the word Undefined.
 
-    One path per readout, rebuilt from cached glyph outlines only when :attr:`text` changes,
+    One path per readout, rebuilt from cached glyph outlines only when its ``text`` changes,
     so updating every frame stays cheap; its opacity is kept across changes. ``edge`` is the
     side held at the anchor (``LEFT``, ``RIGHT`` or ``ORIGIN``); digits are centred
-    vertically on the anchor. :attr:`font_size` is the smaller of its two sizes (digits,
+    vertically on the anchor. Its ``font_size`` is the smaller of its two sizes (digits,
     the word Undefined).
     """
 
@@ -269,7 +269,7 @@ class SignedBarChart(VGroup):
     """Both rules' outputs per coordinate as bars from zero on one shared signed scale.
 
     A defined output of zero is a dot on the zero line; an undefined output has no bar,
-    only the word Undefined in its slot. :attr:`unit` is scene units per output unit.
+    only the word Undefined in its slot. Its ``unit`` is scene units per output unit.
     """
 
     def __init__(self, count: int, limit: float, width: float = 6.6, height: float = 2.4):
@@ -316,7 +316,7 @@ class SignedBarChart(VGroup):
         return float(self.axis.get_center()[0]) + self.slot * (1 + 3 * i + offset + 0.5)
 
     def show(self, lesson: nm.Lesson) -> SignedBarChart:
-        """Draw the outputs of ``lesson`` (its rows must number :attr:`count`).
+        """Draw the outputs of ``lesson`` (its rows must number ``count``).
 
         Every slot keeps its bar, dot and mark as members; the two not shown have no points.
         The members never change, so a play that lists the chart's members when it starts
@@ -352,7 +352,7 @@ class SignedBarChart(VGroup):
     def drawn(self, i: int, rule: str) -> float | None:
         """The output the picture shows in slot (``i``, ``rule``), read from its geometry.
 
-        A bar gives its signed height over :attr:`unit`, a dot gives 0, the Undefined
+        A bar gives its signed height over ``unit``, a dot gives 0, the Undefined
         mark gives None.
         """
         if self.marks[i, rule].has_points():
@@ -423,7 +423,7 @@ class StatsPanel(VGroup):
 
 
 class ConstructionTable(VGroup):
-    """The construction table of :data:`normmath.COLUMNS`: one row per coordinate.
+    """The construction table of :data:`normmath.lesson.COLUMNS`: one row per coordinate.
 
     :attr:`readouts` maps (column key, row index) to readouts (all but the coordinate name).
     """
@@ -461,6 +461,13 @@ BOARD_REACH = 6.75
 """Farthest x of the board's parts on either side (the frame's edge is at 7.11): the chart's
 left edge and the statistics panel's right edge sit there."""
 
+CHART_Y = -0.25
+"""Height of the bar chart's centre: low enough that an Undefined mark (a vertical word
+above the zero line) ends below the legend."""
+
+LEGEND_Y = 1.62
+"""Height of the legend's centre, above the chart and under the caption line."""
+
 
 class LessonBoard(VGroup):
     """Bar chart, statistics panel, construction table and the gain/epsilon readouts.
@@ -471,7 +478,7 @@ class LessonBoard(VGroup):
 
     def __init__(self, count: int, limit: float) -> None:
         super().__init__()
-        self.chart = SignedBarChart(count, limit, width=6.0).move_to([0, -0.1, 0])
+        self.chart = SignedBarChart(count, limit, width=6.0).move_to([0, CHART_Y, 0])
         self.chart.shift((-BOARD_REACH - self.chart.get_left()[0]) * RIGHT)
         self.stats = StatsPanel().move_to([0, -0.2, 0])
         self.stats.shift((BOARD_REACH - self.stats.get_right()[0]) * RIGHT)
@@ -491,10 +498,22 @@ class LessonBoard(VGroup):
                 width=0.3, height=0.2, fill_color=color, fill_opacity=0.9, stroke_width=0
             )
             legend.add(VGroup(swatch, _label(name, "small")).arrange(RIGHT, buff=0.1))
-        self.legend = legend.arrange(RIGHT, buff=0.4).next_to(self.chart, UP, buff=0.15)
+        self.legend = legend.arrange(RIGHT, buff=0.4).move_to([self.chart.get_x(), LEGEND_Y, 0])
         self.add(self.chart, self.legend, self.stats, self.table, self.settings)
         self.lesson: nm.Lesson | None = None
         self._state: LessonState | None = None
+        rules = tuple(f"{rule}_" for rule in RULES)
+        self.outputs = VGroup(
+            self.chart.slots,
+            *(r for key, r in self.stats.readouts.items() if key.startswith(rules)),
+            *(r for (key, _), r in self.table.readouts.items() if key.endswith("_output")),
+        )
+        """What the two rules output (a prediction's answer): the chart's bars, dots and
+        Undefined marks, the rules' rows of the statistics panel, the table's output columns."""
+        self._opacity = {m: m.get_fill_opacity() for m in self.outputs.get_family()}
+        self.outputs_shown = ValueTracker(1.0)
+        """How much of their opacity the outputs are drawn with: 0 hidden, 1 shown."""
+        self._shown = 1.0
 
     def part(self, name: str) -> VGroup:
         """A part that takes the focus: ``chart`` (with its legend), ``stats`` or ``table``."""
@@ -518,7 +537,21 @@ class LessonBoard(VGroup):
         self.eps.show(state.eps)
         return self
 
+    def show_outputs(self, share: float) -> LessonBoard:
+        """Draw the outputs with ``share`` of their opacity (0 hidden, 1 shown)."""
+        if share != self._shown:
+            self._shown = share
+            for member, opacity in self._opacity.items():
+                member.set_fill(opacity=share * opacity, family=False)
+        return self
+
     def follow(self, tracker: StateTracker) -> LessonBoard:
-        """Show the tracker's state now and after every frame."""
-        self.add_updater(lambda board: board.show(tracker.state()))
-        return self.show(tracker.state())
+        """Show the tracker's state, with the outputs as :attr:`outputs_shown` says, now and
+        after every frame."""
+
+        def update(board: LessonBoard) -> None:
+            board.show(tracker.state()).show_outputs(board.outputs_shown.get_value())
+
+        self.add_updater(update)
+        update(self)
+        return self
