@@ -46,6 +46,7 @@ from scenes.voice.registry import SpeechError
 
 __all__ = [
     "WORKER_ENV",
+    "BOOT",
     "run_job",
     "run_in_fresh_process",
     "refuse_nested_render",
