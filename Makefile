@@ -96,10 +96,10 @@ bundle: setup
 page: setup
 	$(VENV)/bin/normgeom page $(if $(OUT),--output $(OUT),)
 
-# The README's picture of the live page: Playwright (dev extra) drives Chromium at 1280x800.
+# The README's pictures of the live page: Playwright (dev extra) drives Chromium (1280x800, 390x844).
 docs-page: dev-setup
 	$(VENV)/bin/normgeom page
-	$(PY) tests/fixtures/page_browser.py media/page docs/page.png
+	$(PY) tests/fixtures/page_browser.py media/page docs/page.png docs/page-phone.png
 
 # The README's pictures: the GIF at 240 px and 8 fps keeps it under 2 MB.
 docs-media: setup

@@ -212,17 +212,16 @@ def audit(
     from normgeom.audit.run import ScenePlay, audit_scenes
     from normgeom.rendering.targets import resolve_scenes
 
-    with user_errors():
-        targets = resolve_scenes(scenes or ["all"])
-        settings = render_settings("low", voice, jobs, parameters)
-    plays = [ScenePlay(t, settings.params, settings.voice) for t in targets]
-
     def report(play, findings) -> None:
         if not as_json:
             for finding in findings:
                 print(finding.line(), flush=True)
 
-    results = audit_scenes(plays, settings.jobs, Layout.default(), on_done=report)
+    with user_errors(as_json=as_json):
+        targets = resolve_scenes(scenes or ["all"])
+        settings = render_settings("low", voice, jobs, parameters)
+        plays = [ScenePlay(t, settings.params, settings.voice) for t in targets]
+        results = audit_scenes(plays, settings.jobs, Layout.default(), on_done=report)
     found = [f for findings in results for f in findings]
     if as_json:
         scenes_data = [
