@@ -120,7 +120,7 @@ def run_python(args: list[str], media: Path, stdin: str | None = None, cwd: Path
 
 
 @pytest.mark.render
-@pytest.mark.parametrize("how", ["script", "stdin"])
+@pytest.mark.parametrize("how", ["script", "stdin", "command"])
 def test_a_script_without_a_main_guard_renders_and_prints_nothing(tmp_path, how):
     media = tmp_path / "media"
     (media / ".normgeom").mkdir(parents=True)
@@ -129,8 +129,10 @@ def test_a_script_without_a_main_guard_renders_and_prints_nothing(tmp_path, how)
     if how == "script":
         (tmp_path / "talk.py").write_text(script)
         ran = run_python(["talk.py"], media, cwd=tmp_path)
-    else:
+    elif how == "stdin":
         ran = run_python(["-"], media, stdin=script, cwd=tmp_path)
+    else:  # as a REPL or a notebook runs it: a main module without a file
+        ran = run_python(["-c", script], media, cwd=tmp_path)
     assert ran.returncode == 0, ran.stderr[-2000:]
     assert ran.stdout == f"{media / 'scenes' / '480p15' / 'TinySilent.mp4'}\n"
     assert ran.stderr == ""
