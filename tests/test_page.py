@@ -569,19 +569,25 @@ def test_an_edit_updates_the_hash_without_a_history_entry(page):
 
 
 @browser
-def test_the_copied_link_and_embed_code_reproduce_the_state(launcher, page):
-    type_into(page, "x1", "1e-7")
-    type_into(page, "eps", "0")
-    page.click("#copy-link")
-    link = page.input_value("#share-text")
-    assert page.text_content("#share-status").strip()
-    page.click("#copy-embed")
-    embed = page.input_value("#share-text")
-    assert re.fullmatch(
-        r'<iframe src="[^"]+" title="[^"]+" style="width: 100%;[^"]*"[^>]*></iframe>', embed
-    )
-    assert link.replace("&", "&amp;") in embed
+def test_the_copied_link_and_embed_code_reproduce_the_state(launcher):
     index = written() / INDEX
+    with visit(launcher, index, clipboard=True) as opened:
+        page = opened.page
+        type_into(page, "x1", "1e-7")
+        type_into(page, "eps", "0")
+        page.click("#copy-link")
+        page.wait_for_function("document.getElementById('share-status').textContent !== ''")
+        link = page.evaluate("navigator.clipboard.readText()")
+        assert page.text_content("#share-status") == "Link copied."
+        assert link == page.input_value("#share-text")
+        page.click("#copy-embed")
+        page.wait_for_function(
+            "document.getElementById('share-status').textContent.startsWith('Embed')"
+        )
+        embed = page.evaluate("navigator.clipboard.readText()")
+    snippet = r'<iframe src="[^"]+" title="[^"]+" style="width: 100%;[^"]*"[^>]*></iframe>'
+    assert re.fullmatch(snippet, embed)
+    assert link.replace("&", "&amp;") in embed
     with visit(launcher, index, link[len(index.as_uri()) :]) as again:
         shows(again.page, (1e-7, 2, 3), 1, 0)
         assert again.page.evaluate("location.href") == link
@@ -715,6 +721,38 @@ def test_the_seeds_notes_are_on_the_page(page):
     text = page.inner_text("body")
     for note in ("not a recommended training value", "torch.nn.RMSNorm", "round it back to g"):
         assert note in text, note
+
+
+@browser
+def test_one_finger_orbits_and_two_pinch_to_zoom_on_a_phone(launcher):
+    with visit(launcher, written() / INDEX, viewport=PHONE, touch=True) as phone:
+        page = phone.page
+        page.locator("#view").scroll_into_view_if_needed()
+        box = page.locator("#view").bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        screen = page.context.new_cdp_session(page)
+
+        def touch(kind: str, *points: tuple[float, float]) -> None:
+            fingers = [{"x": px, "y": py, "id": i} for i, (px, py) in enumerate(points)]
+            screen.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": fingers})
+
+        camera = "NormgeomExplorer.camera.position.toArray()"
+        before = page.evaluate(camera)
+        touch("touchStart", (x, y))
+        for step in range(1, 8):
+            touch("touchMove", (x + 10 * step, y))
+        touch("touchEnd")
+        turned = page.evaluate(camera)
+        touch("touchStart", (x - 20, y), (x + 20, y))
+        for step in range(1, 8):
+            touch("touchMove", (x - 20 - 10 * step, y), (x + 20 + 10 * step, y))
+        touch("touchEnd")
+        zoomed = page.evaluate(camera)
+        scrolled = page.evaluate("window.scrollX")
+    assert turned != pytest.approx(before)
+    assert np.linalg.norm(turned) == pytest.approx(np.linalg.norm(before))
+    assert np.linalg.norm(zoomed) < 0.8 * np.linalg.norm(turned)
+    assert scrolled == 0
 
 
 @browser
