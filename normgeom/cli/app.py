@@ -18,6 +18,7 @@ from normgeom.cli import options
 from normgeom.cli.failures import OUT_OF_MEMORY, fail, user_error_types, user_errors
 from normgeom.cli.publishing import page, publish, slides, stills
 from normgeom.cli.scene_options import ParameterOptions, RenderSettings, render_settings
+from normgeom.errors import show_warnings
 from normgeom.explanation import EXPLAIN_CONTEXT, explain
 from normgeom.rendering.paths import Layout
 
@@ -33,6 +34,7 @@ app = typer.Typer(
     add_completion=False,
     help="Narrated 3D lectures on LayerNorm and RMSNorm: render, compose, explain, publish.",
     pretty_exceptions_enable=False,
+    callback=show_warnings,
 )
 
 

@@ -52,7 +52,7 @@ def scene_progress(console: Console, total: int, *, live: bool = True) -> Iterat
 
     def done(result: JobResult) -> None:
         state = "up to date" if result.cached else f"rendered in {result.seconds:.1f} s"
-        progress.console.print(f"  {result.target.name}: {state}", highlight=False)
+        progress.console.print(f"  {result.target.id}: {state}", highlight=False)
         progress.advance(task)
 
     with progress:
@@ -74,5 +74,5 @@ def summary_table(rows: list[tuple[JobResult, Path]], title: str) -> Table:
         table.add_column(column, justify="right" if column in {"length", "size"} else "left")
     for result, path in rows:
         render = "cached" if result.cached else f"{result.seconds:.1f} s"
-        table.add_row(result.target.name, clock(result.duration), shown(path), size(path), render)
+        table.add_row(result.target.id, clock(result.duration), shown(path), size(path), render)
     return table

@@ -27,6 +27,10 @@ __all__ = [
 
 CARDS_FILE = SCENES_DIR / "cards.py"
 CARD_TITLES = {"TitleCard": "Title"}
+LECTURE_FILES = {entry.name: entry.file for entry in SCENES} | dict.fromkeys(
+    CARD_TITLES, CARDS_FILE
+)
+"""The file of every scene of the lecture, by class name."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,14 @@ class Target:
     def module(self) -> str:
         """The module name manim uses for its output folder (the file stem)."""
         return self.file.stem
+
+    @property
+    def id(self) -> str:
+        """The name its files, state records, locks and caches go by: the class name, but
+        ``<file stem>.<Scene>`` for a scene of one's own file named like a lecture scene
+        (``mybias.py:Bias`` is ``mybias.Bias``), which never takes the lecture scene's."""
+        lecture = LECTURE_FILES.get(self.name, self.file)
+        return self.name if lecture == self.file else f"{self.module}.{self.name}"
 
 
 def from_entry(entry: SceneEntry) -> Target:
