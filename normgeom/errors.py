@@ -2,7 +2,7 @@
 out of memory into one line.
 
 Warnings go to the ``normgeom`` logger (:data:`LOGGER`): a script or notebook using the
-Python API sees them only through :mod:`logging`, as it configures it; the command line
+Python API sees them only through ``logging``, as it configures it; the command line
 shows them on stderr (:func:`show_warnings`).
 """
 

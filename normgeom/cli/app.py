@@ -261,7 +261,12 @@ app.command()(page)
 
 def main() -> None:
     """Console-script entry point; user errors from any command end in one line and exit 2,
-    running out of memory outside any command's own handling in one line and exit 1."""
+    running out of memory outside any command's own handling in one line and exit 1.
+
+    A terminal whose encoding lacks a character printed (``PYTHONIOENCODING=ascii``) shows
+    it escaped rather than failing."""
+    for stream in (sys.stdout, sys.stderr):
+        stream.reconfigure(errors="backslashreplace")
     try:
         app()
     except MemoryError:
