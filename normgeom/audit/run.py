@@ -17,10 +17,11 @@ from normgeom.rendering.paths import Layout
 from normgeom.rendering.targets import Target
 from scenes.base.parameters import SceneParams, SceneSettings
 
-__all__ = ["SAMPLES_PER_SECOND", "ScenePlay", "audit_class", "audit_scenes"]
+__all__ = ["AUDIT_FPS", "ScenePlay", "audit_class", "audit_scenes"]
 
-SAMPLES_PER_SECOND = 4
-"""Moments checked per second of scene time (every 0.25 s)."""
+AUDIT_FPS = 15
+"""Frames played and checked per second of scene time (the low quality's frame rate): every
+frame, so one-frame jumps and pops are seen."""
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ def audit_class(scene_class: type, settings: SceneSettings, layout: Layout) -> l
     from normgeom.audit.screen import Namer, snapshot
 
     name = scene_class.__name__
-    auditor, namer = Auditor(name, 1.0 / SAMPLES_PER_SECOND), Namer()
+    auditor, namer = Auditor(name, AUDIT_FPS), Namer()
 
     def probe(scene, time: float) -> None:
         auditor.look(snapshot(scene, time, namer), scene)
@@ -48,12 +49,12 @@ def audit_class(scene_class: type, settings: SceneSettings, layout: Layout) -> l
     scene = play(
         lambda: scene_class(settings=settings),
         probe,
-        SAMPLES_PER_SECOND,
+        AUDIT_FPS,
         layout.work / "audit",
         folder / "texts",
         folder / "Tex",
     )
-    findings = auditor.finish(scene.renderer.time)
+    findings = auditor.finish(scene.renderer.time, scene)
     return [f for f in findings if not excused(f, scene_class.audit_exceptions)]
 
 

@@ -10,6 +10,7 @@ imported ``scenes.voice.registry`` (and Manim with it) cannot raise its error.
 
 from __future__ import annotations
 
+import errno
 import json
 import sys
 from collections.abc import Iterator
@@ -28,6 +29,8 @@ __all__ = ["OUT_OF_MEMORY", "fail", "user_errors", "user_error_types"]
 
 OUT_OF_MEMORY = "out of memory; close other programs or use --jobs 1, then run again"
 """The line for running out of memory outside any named step."""
+SHOWN_PATH = 80
+"""The longest path a message shows whole."""
 
 ELSEWHERE = (
     ("normmath", "NormMathError"),
@@ -64,6 +67,8 @@ def user_errors(*, as_json: bool = False) -> Iterator[None]:
     except RenderError as exc:
         failed(str(exc), code=1)
     except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            failed(f"{_shortened(exc.filename)}: a name in this path is too long (over 255 bytes)")
         if not is_disk_full(exc):
             raise
         failed(disk_full_message(_folder_of(exc)), code=1)
@@ -80,3 +85,9 @@ def user_errors(*, as_json: bool = False) -> Iterator[None]:
 def _folder_of(exc: OSError) -> Path:
     """The folder a failed write was in (the media root when the error does not say)."""
     return Path(exc.filename).parent if exc.filename else Layout.default().media
+
+
+def _shortened(path: object) -> str:
+    """``path`` for a one-line message: its first and last characters when it is long."""
+    text = str(path)
+    return text if len(text) <= SHOWN_PATH else f"{text[: SHOWN_PATH // 2]}...{text[-20:]}"

@@ -21,9 +21,7 @@ Dask and distributed are the optional extra ``cluster``; only this module import
 from __future__ import annotations
 
 import os
-import pickle
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -42,6 +40,7 @@ from normgeom.rendering.repair import repair_caches
 from normgeom.rendering.runner import Runner, default_jobs
 from normgeom.rendering.state import file_lock
 from normgeom.rendering.versions import versions
+from normgeom.rendering.worker import run_in_fresh_process
 
 __all__ = ["LOCAL", "Shipment", "render_on_worker", "worker_versions", "DaskExecutor", "runner"]
 
@@ -88,29 +87,11 @@ def _written(job: RenderJob, layout: Layout, written: dict[str, Path]) -> dict[s
     if job.product is not Product.SLIDES:
         return written
     presentation = layout.output(job)
-    movies = presentation.parent / "files" / job.target.name
+    movies = presentation.parent / "files" / job.target.id
     found = {"presentation": presentation}
     if movies.is_dir():
         found |= {f"slide:{path.name}": path for path in sorted(movies.iterdir())}
     return found
-
-
-def _run_in_fresh_process(job: RenderJob, layout: Layout, capture: Path) -> dict[str, Path]:
-    """:func:`~normgeom.rendering.worker.run_job` in a new Python process (a Dask worker is
-    daemonic, so it may not start a multiprocessing child); the child follows this one."""
-    with tempfile.TemporaryDirectory(prefix="normgeom-") as folder:
-        result = Path(folder) / "result.pickle"
-        subprocess.run(
-            [sys.executable, "-m", "normgeom.rendering.worker", str(result)],
-            input=pickle.dumps((job, layout, capture)),
-            check=False,
-        )
-        if not result.is_file():
-            raise RenderError("the render process died")
-        outcome = pickle.loads(result.read_bytes())
-    if isinstance(outcome, Exception):
-        raise outcome
-    return outcome
 
 
 def render_on_worker(job: RenderJob) -> Shipment:
@@ -124,7 +105,7 @@ def render_on_worker(job: RenderJob) -> Shipment:
         with file_lock(layout.lock_file(job.lock)):
             with file_lock(layout.lock_file(job.caches_lock)):
                 repair_caches(layout, job)
-            written = _run_in_fresh_process(job, layout, capture)
+            written = run_in_fresh_process(job, layout, capture)
             shipment.files = {
                 role: (path.relative_to(layout.media).as_posix(), path.read_bytes())
                 for role, path in _written(job, layout, written).items()
