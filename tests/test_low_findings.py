@@ -130,3 +130,25 @@ def test_no_blank_line_before_an_error(media, tmp_path):
     done = normgeom("video", "-o", "/proc/talk.mp4", "--voice", "none", cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr.decode().startswith("normgeom: error: "), done.stderr
+
+
+def test_reused_partial_movies_keep_the_audio_timing(tmp_path):
+    from manim import Create, Square, tempconfig
+
+    from scenes.base.narrated import NarratedScene
+    from scenes.base.parameters import SceneSettings
+
+    class Timed(NarratedScene):
+        def construct(self):
+            for seconds in (0.33, 0.71):
+                self.play(Create(Square()), run_time=seconds)
+                self.wait(seconds)
+
+    frame = {"pixel_width": 64, "pixel_height": 36, "frame_rate": 15, "progress_bar": "none"}
+    times = []
+    for _ in range(2):  # drawn, then every play's partial movie reused
+        with tempconfig({**frame, "media_dir": str(tmp_path), "verbosity": "ERROR"}):
+            scene = Timed(settings=SceneSettings(voice="none", voice_cache=str(tmp_path)))
+            scene.render()
+            times.append(scene.renderer.time)
+    assert times[0] == pytest.approx(times[1], abs=1e-9)

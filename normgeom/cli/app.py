@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING
 import typer
 
 from normgeom.cli import options
-from normgeom.cli.failures import OUT_OF_MEMORY, fail, user_error_types, user_errors
+from normgeom.cli.failures import OUT_OF_MEMORY, fail, user_errors
 from normgeom.cli.publishing import page, publish, slides, stills
 from normgeom.cli.scene_options import ParameterOptions, RenderSettings, render_settings
 from normgeom.errors import show_warnings
 from normgeom.explanation import EXPLAIN_CONTEXT, explain
 from normgeom.rendering.paths import Layout
+from normmath.errors import UserError
 
 if TYPE_CHECKING:  # annotations only: the commands import what they run when they run
     from normgeom.rendering.runner import JobResult, Runner
@@ -271,8 +272,6 @@ def main() -> None:
     except MemoryError:
         print(f"normgeom: error: {OUT_OF_MEMORY}", file=sys.stderr)
         sys.exit(1)
-    except Exception as exc:
-        if not isinstance(exc, user_error_types()):
-            raise
+    except UserError as exc:
         print(f"normgeom: error: {str(exc).splitlines()[0]}", file=sys.stderr)
-        sys.exit(2)
+        sys.exit(exc.exit_code)
