@@ -302,6 +302,17 @@ class LessonScene(NarratedScene):
             self.wait(max(tracker.duration - elapsed, frame))
 
 
+def sign_flips(start: LessonState, end: LessonState) -> list[LessonState]:
+    """The states from ``start`` to ``end`` (its input negated) that flip one coordinate at a
+    time: the input never passes through zero, where both rules are undefined, so every
+    output changes continuously instead of flipping all at once."""
+    vector, states = list(start.vector), []
+    for i, value in enumerate(end.vector):
+        vector[i] = value
+        states.append(start.with_(vector=tuple(vector)))
+    return states
+
+
 def _swap(old: Mobject, entrance: Animation) -> list[Animation]:
     """Fading out ``old`` in the first half of a play, then ``entrance`` in the second half
     (just ``entrance`` when there is nothing to fade): never both at once."""
@@ -527,18 +538,23 @@ class Invariances(LessonScene):
             said=("a positive epsilon", "undo the scaling"),
             move=2 * MOVE_SECONDS,
         )
+        flipped = sign_flips(exact, negated)
         self.beat_to(
             "negate",
             negated,
             "x (-1), epsilon 0: every output flips sign",
-            via=(exact,),
-            said=("Epsilon back to zero", "a negative factor"),
+            via=(exact, *flipped[:-1]),
+            said=("Epsilon back to zero", "a negative factor", *[None] * (len(flipped) - 1)),
+            move=2 * MOVE_SECONDS,
         )
+        back = sign_flips(negated, exact)
         self.beat_to(
             "shift_predict",
             exact,
             f"Predict: add {nm.display(self.offset)} to every coordinate?",
-            said=("Back to",),
+            via=back[:-1],
+            said=("Back to", *[None] * (len(back) - 1)),
+            move=2 * MOVE_SECONDS,
         )
         self.beat_to(
             "shift_reveal",

@@ -1,7 +1,8 @@
 """Rendering: a render is a value (:mod:`.job`) that one runner executes and one cache keys.
 
 One job per module: :mod:`.quality` (Manim's presets), :mod:`.targets` (what can be
-rendered), :mod:`.job` (the typed render job), :mod:`.paths` (where outputs go),
+rendered), :mod:`.narration_check` (a scene of one's own against its narration, before it
+renders), :mod:`.job` (the typed render job), :mod:`.paths` (where outputs go),
 :mod:`.cache` (keys from declared inputs), :mod:`.state` (the state file, typed records,
 validated outputs, locking), :mod:`.atomic` (crash-safe writes), :mod:`.repair` (Manim's and
 manim-voiceover's caches checked before reuse), :mod:`.disk` (a full disk),
