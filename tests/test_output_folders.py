@@ -93,6 +93,7 @@ def test_a_threejs_folder_of_the_users_is_refused(place, monkeypatch):
     assert not (place / "out").exists()
 
 
+@pytest.mark.render
 def test_page_replaces_its_own_files_and_keeps_the_users(place):
     done = runner.invoke(app, ["page", "--output", "out"])
     assert done.exit_code == 0, done.output
@@ -152,6 +153,7 @@ def test_a_write_cut_short_is_not_settled(tmp_path):
     check_folder(folder)  # its own files: written again by the next run
 
 
+@pytest.mark.render
 def test_an_empty_cached_threejs_is_rebuilt(place, monkeypatch):
     monkeypatch.delenv(THREEJS_ENV, raising=False)
     cache = place / "home" / ".cache" / "normgeom" / f"three-{THREE_VERSION}"
