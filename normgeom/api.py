@@ -10,7 +10,7 @@ Bad input raises the same typed errors the command line reports in one line
 :class:`scenes.voice.registry.VoiceError`); an argument of the wrong type raises
 :class:`~normgeom.errors.UsageError` naming it; a failed render raises
 :class:`normgeom.errors.RenderError`. Nothing here prints or exits: warnings go to the
-``normgeom`` logger (:mod:`logging`). Renders run in processes that import only normgeom,
+``normgeom`` logger (``logging``). Renders run in processes that import only normgeom,
 so a script needs no ``if __name__ == "__main__":`` guard. A rendered file is a
 :class:`MediaFile`: a path that a notebook shows inline.
 """

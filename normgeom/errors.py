@@ -2,7 +2,7 @@
 out of memory into one line.
 
 Warnings go to the ``normgeom`` logger (:data:`LOGGER`): a script or notebook using the
-Python API sees them only through :mod:`logging`, as it configures it; the command line
+Python API sees them only through ``logging``, as it configures it; the command line
 shows them on stderr (:func:`show_warnings`).
 """
 
@@ -12,6 +12,9 @@ import logging
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import ClassVar
+
+from normmath.errors import UserError
 
 __all__ = [
     "LOGGER",
@@ -47,12 +50,15 @@ def show_warnings() -> None:
         LOGGER.addHandler(_Stderr())
 
 
-class UsageError(ValueError):
+class UsageError(UserError):
     """A user mistake (bad name, value, path); the message is one line that says the fix."""
 
 
 class RenderError(RuntimeError):
-    """Manim failed on a scene; the message names the scene and its log file."""
+    """Manim failed on a scene; the message names the scene and its log file. The command
+    line prints it and exits with :attr:`exit_code`."""
+
+    exit_code: ClassVar[int] = 1
 
 
 class OutOfMemoryError(RenderError):

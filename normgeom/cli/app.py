@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING
 import typer
 
 from normgeom.cli import options
-from normgeom.cli.failures import OUT_OF_MEMORY, fail, user_error_types, user_errors
+from normgeom.cli.failures import OUT_OF_MEMORY, fail, user_errors
 from normgeom.cli.publishing import page, publish, slides, stills
 from normgeom.cli.scene_options import ParameterOptions, RenderSettings, render_settings
 from normgeom.errors import show_warnings
 from normgeom.explanation import EXPLAIN_CONTEXT, explain
 from normgeom.rendering.paths import Layout
+from normmath.errors import UserError
 
 if TYPE_CHECKING:  # annotations only: the commands import what they run when they run
     from normgeom.rendering.runner import JobResult, Runner
@@ -285,14 +286,17 @@ app.command()(page)
 
 def main() -> None:
     """Console-script entry point; user errors from any command end in one line and exit 2,
-    running out of memory outside any command's own handling in one line and exit 1."""
+    running out of memory outside any command's own handling in one line and exit 1.
+
+    A terminal whose encoding lacks a character printed (``PYTHONIOENCODING=ascii``) shows
+    it escaped rather than failing."""
+    for stream in (sys.stdout, sys.stderr):
+        stream.reconfigure(errors="backslashreplace")
     try:
         app()
     except MemoryError:
         print(f"normgeom: error: {OUT_OF_MEMORY}", file=sys.stderr)
         sys.exit(1)
-    except Exception as exc:
-        if not isinstance(exc, user_error_types()):
-            raise
+    except UserError as exc:
         print(f"normgeom: error: {str(exc).splitlines()[0]}", file=sys.stderr)
-        sys.exit(2)
+        sys.exit(exc.exit_code)

@@ -34,8 +34,9 @@ def size(path: Path) -> str:
 def scene_progress(console: Console, total: int, *, live: bool = True) -> Iterator:
     """An overall bar across ``total`` scenes; yields ``done(result)`` to call per scene.
 
-    With ``live=False`` (``--verbose``, where manim draws its own bars) each finished scene
-    is printed as a line instead.
+    With ``live=False`` (``--verbose``, where manim draws its own bars), or on a console that
+    is not a terminal (where a bar's last frame would leave a blank line), each finished
+    scene is printed as a line instead.
     """
     progress = Progress(
         SpinnerColumn(),
@@ -44,7 +45,7 @@ def scene_progress(console: Console, total: int, *, live: bool = True) -> Iterat
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         console=console,
-        disable=not live,
+        disable=not (live and console.is_terminal),
         transient=True,
     )
     task = progress.add_task("rendering scenes", total=total)

@@ -7,10 +7,13 @@ without importing them); the title card from ``scenes/cards.py``.
 from __future__ import annotations
 
 import difflib
+import importlib.util
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from normgeom.errors import UsageError
+from normgeom.rendering.narration_check import check_narration
 from scenes.base.catalog import SCENES, SCENES_DIR, SceneEntry, classes_in
 
 __all__ = [
@@ -121,7 +124,8 @@ def scene_in_file(name: str) -> Target:
     Raises
     ------
     UsageError
-        When the file is not a readable Python file or defines no such class.
+        When the file is not a readable Python file, defines no such class, or its narration
+        does not fit the class (:func:`normgeom.rendering.narration_check.check_narration`).
     """
     path, _, scene = name.rpartition(":")
     file = Path(path).expanduser().resolve()
@@ -134,5 +138,26 @@ def scene_in_file(name: str) -> Target:
     if scene not in classes:
         defined = ", ".join(classes) or "no classes"
         raise UsageError(f"{name}: {path} defines no class {scene!r} (it defines {defined})")
+    if _shadows(file):
+        raise UsageError(
+            f"{name}: {file.name} has the name of Python's module {file.stem!r}, which the "
+            "render needs; rename the file"
+        )
+    check_narration(file, scene)
     entry = classes[scene]
     return Target(entry.name, file, entry.chapter, entry.summary)
+
+
+def _shadows(file: Path) -> bool:
+    """Whether a scene file, imported under its stem, would take the place of another module
+    (``pathlib.py``, ``numpy.py``): one of the standard library or an installed one."""
+    stem = file.stem
+    if stem in sys.stdlib_module_names:
+        return True
+    if not stem.isidentifier():
+        return False
+    try:
+        spec = importlib.util.find_spec(stem)
+    except (ImportError, ValueError):
+        return False
+    return spec is not None and spec.origin is not None and Path(spec.origin) != file
