@@ -20,6 +20,9 @@ from manim import (
     FadeIn,
     Indicate,
     LaggedStart,
+    Mobject,
+    linear,
+    rush_from,
     smooth,
     squish_rate_func,
 )
@@ -27,7 +30,7 @@ from manim import (
 import normmath as nm
 from normmath.measures import mean_sphere_gap
 from scenes.base.geometry import IDEAL_EPS, GeometryScene, vector_text
-from scenes.base.narrated import AuditException
+from scenes.base.narrated import APPEAR_SECONDS, AuditException
 from scenes.kit import figures, panels, style
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import PALETTE
@@ -40,8 +43,19 @@ NARRATED_FIGURE_SHARE = 0.3
 CLOSE_UP_SHARE = 0.4
 """Share of its beat the camera takes to close up on the sphere the beat names."""
 
-WIDEN_SHARE = 0.3
-"""Share of its beat the camera takes to widen from the sphere to the far points it shows."""
+PREDICT_ORBIT_DEGREES = 30.0
+"""Degrees the camera turns round a figure while a beat reads its parameter out."""
+
+WIDEN_SECONDS = 2.0
+"""Seconds the camera takes to widen from the sphere to the far points a sentence names."""
+
+
+def promptly(moves: list[Animation]) -> list[Animation]:
+    """``moves`` eased to start at once and slow into their end (the motion a sentence
+    announces is seen as it is said)."""
+    for move in moves:
+        move.rate_func = rush_from
+    return moves
 
 
 class LayerNormScene(GeometryScene):
@@ -90,6 +104,13 @@ class LayerNormScene(GeometryScene):
         reach = min(camera.get_zoom() * start, zoom * size)
         return self.reshape_plane(lambda a: np.clip(reach / camera.get_zoom(), *sizes))
 
+    def widen(self, run_time: float, pose: str, zoom: float, *anims: Animation) -> None:
+        """Turn the camera to ``pose`` at ``zoom`` over the first :data:`WIDEN_SECONDS` of
+        ``run_time`` (with ``anims``), then hold."""
+        share = min(1.0, WIDEN_SECONDS / run_time)
+        rate = squish_rate_func(smooth, 0.0, share)
+        self.camera_to(run_time, *anims, pose=pose, zoom=zoom, framed=False, rate_func=rate)
+
     def group_mask(self, name: str) -> np.ndarray:
         """Boolean mask of the cloud's points labelled ``name``."""
         return np.array([g == name for g in self.cloud.groups])
@@ -128,22 +149,25 @@ class MeanCentering(LayerNormScene):
         self.show_plane()
         self.center()
         self.note_cluster()
-        self.orbit_final()
+        self.orbit_edge_on("lies flat in the plane", nm.uniform_vector(3))
 
     def show_cloud(self) -> None:
         with self.beat("intro") as tracker:
             raw = self.point_group("centered", self.steps.raw, "raw")
-            appear = LaggedStart(*[FadeIn(dot) for dot in raw], lag_ratio=0.08)
-            self.play(*self.panels(), appear, run_time=tracker.duration)
+            appear = self.appear_at("intro", "Here are", tracker.duration, raw)
+            self.play(*self.panels(), *appear, run_time=tracker.duration)
 
     def show_mean_axis(self) -> None:
         with self.beat("mean_axis") as tracker:
             reach = figures.axis_length(self.renderer.camera.get_zoom())
-            label = self.framed(figures.ones_label(0.9 * reach * nm.uniform_vector(3)))
-            self.play(
+            ones = nm.uniform_vector(3)
+            label = self.framed(figures.ones_label(reach * ones), along=ones)
+            self.camera_to(
+                tracker.duration,
                 Create(self.guide(figures.mean_axis(reach))),
                 FadeIn(label, rate_func=squish_rate_func(smooth, 0.5, 1.0)),
-                run_time=tracker.duration,
+                points_move=False,
+                reserve=figures.plane_outline(self.plane_half_size),
             )
 
     def show_plane(self) -> None:
@@ -185,14 +209,14 @@ class Standardization(LayerNormScene):
     )
     formula = r"\hat x = \frac{x-\mu}{\sigma},\qquad \lVert \hat x \rVert = \sqrt{n}"
     formula_caption = "σ: population std of x"
-    close_up_beats = ("sphere", "equator", "standardize")
+    close_up_beats = ("sphere", "equator")
     audit_exceptions = (
         AuditException(
             "safe-area",
             "points_mob[[]'standardized'[]]",
-            "the sphere and equator beats are a close-up of the sphere the narration names: "
-            "far centered points leave the frame, then slide back in along their rays as "
-            "they are standardized",
+            "the sphere beat and the equator's first sentence are a close-up of the sphere the "
+            "narration names: far centered points leave the frame; the camera widens to "
+            "them all before the question about them",
         ),
         AuditException(
             "text-covered",
@@ -217,7 +241,8 @@ class Standardization(LayerNormScene):
             self.framed_plane(self.plane_half_size)
             self.add(self.plane)
             points = self.point_group("standardized", self.steps.centered, "centered")
-            self.play(*self.panels(), FadeIn(points), run_time=tracker.duration)
+            appear = self.appear_at("intro", "We start from", tracker.duration, points)
+            self.play(*self.panels(), *appear, run_time=tracker.duration)
 
     def show_sphere(self) -> None:
         with self.beat("sphere") as tracker:
@@ -234,17 +259,24 @@ class Standardization(LayerNormScene):
             )
 
     def show_equator(self) -> None:
+        """The equator drawn in the close-up, then the camera widens to every centered point
+        before the question asks where they land."""
         with self.beat("equator") as tracker:
             ring = figures.equator()
-            self.talks_about(ring, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
-            self.play(Create(ring), run_time=tracker.duration)
+            self.talks_about(ring, share=NARRATED_FIGURE_SHARE)
+            asked = self.said_at("equator", "Before we rescale", tracker.duration)
+            self.play(Create(ring), run_time=asked)
+            self.talks_about(self.points_mob["standardized"], after=asked)
+            near = figures.plane_outline(self.near_plane_half_size)
+            zoom = self.framing_zoom("sphere", np.concatenate([self.steps.centered, near]))
+            self.widen(tracker.duration - asked, "sphere", zoom)
 
     def standardize(self) -> None:
         with self.beat("standardize") as tracker:
             moves = self.move_with_trails(
                 "standardized", self.steps.centered, self.steps.standardized, "standardized"
             )
-            self.play(*moves, run_time=tracker.duration)
+            self.camera_to(tracker.duration, *promptly(moves), pose="sphere")
 
 
 class Gain(LayerNormScene):
@@ -297,12 +329,24 @@ class Gain(LayerNormScene):
             self.ellipse = figures.equator(color=PALETTE["gained"])
             self.add(self.plane, figures.sphere(), figures.equator(width=2.0))
             points = self.point_group("gained", self.steps.standardized, "standardized")
-            self.play(*self.panels(), FadeIn(points), run_time=tracker.duration)
+            appear = self.appear_at("intro", "We start from", tracker.duration, points)
+            self.play(*self.panels(), *appear, run_time=tracker.duration)
 
     def show_gain(self) -> None:
+        """The gain read at the bottom right while each axis is pointed out in turn, the
+        camera turning round the sphere whose new shape is asked."""
         with self.beat("predict") as tracker:
             panel = panels.readout([(f"γ = {vector_text(self.params.gamma)}", "gained")])
-            self.play(self.pin(panel, "bottom_right"), run_time=tracker.duration)
+            duration = tracker.duration
+            shown = self.pin(panel, "bottom_right", self.said_rate("predict", "here", duration))
+            start = self.said_at("predict", "each coordinate", duration) / duration
+            end = self.said_at("predict", "here", duration) / duration
+            each = LaggedStart(
+                *[Indicate(label, color=PALETTE["gained"]) for label in self.axes[1:]],
+                lag_ratio=0.6,
+                rate_func=squish_rate_func(linear, start, max(end, start + 0.1)),
+            )
+            self.orbit(PREDICT_ORBIT_DEGREES, duration, shown, each)
 
     def apply_gain(self) -> None:
         with self.beat("gain") as tracker:
@@ -396,12 +440,15 @@ class Bias(LayerNormScene):
             )
             self.add(self.ghosts("gained", self.steps.gained, "gained"))
             points = self.point_group("shifted", self.steps.gained, "gained")
-            self.play(*self.panels(), FadeIn(points), run_time=tracker.duration)
+            appear = self.appear_at("intro", "Here are the points", tracker.duration, points)
+            self.play(*self.panels(), *appear, run_time=tracker.duration)
 
     def show_bias(self) -> None:
+        """The bias read at the bottom right, the camera turning round the figure whose
+        shape and position are asked about."""
         with self.beat("predict") as tracker:
             panel = panels.readout([(f"β = {vector_text(self.params.beta)}", "shifted")])
-            self.play(self.pin(panel, "bottom_right"), run_time=tracker.duration)
+            self.orbit(PREDICT_ORBIT_DEGREES, tracker.duration, self.pin(panel, "bottom_right"))
 
     def shift(self) -> None:
         with self.beat("shift") as tracker:
@@ -430,11 +477,17 @@ class Bias(LayerNormScene):
             mark = self.facing(
                 figures.crosses(np.asarray(self.params.beta)[None], PALETTE["shifted"])
             )
-            self.play(FadeIn(mark), run_time=tracker.duration)
+            shown = self.appear_at("center", "orange cross", tracker.duration, mark)
+            self.orbit(PREDICT_ORBIT_DEGREES, tracker.duration, *shown)
 
 
 class Epsilon(LayerNormScene):
     """With a large epsilon, only rows whose variance dominates it reach the sphere."""
+
+    close_up_beats = ("predict", "normalize")
+    """The question asks about the tight cluster: the camera closes in on it and the
+    sphere, the far large-variance points (named before) outside the frame until they rush
+    in, in the first second of the next beat."""
 
     lecture_order: ClassVar[int] = 50
     chapter: ClassVar[str] = "Epsilon: inside the sphere"
@@ -454,6 +507,7 @@ class Epsilon(LayerNormScene):
         super().prepare()
         self.regularized = nm.layer_norm(self.cloud.points, eps=self.params.eps).array()
         self.group_names = list(dict.fromkeys(self.cloud.groups))
+        self.readout: Mobject | None = None
 
     def narration_values(self) -> dict[str, object]:
         eps = self.params.eps
@@ -476,28 +530,58 @@ class Epsilon(LayerNormScene):
         with self.beat("intro") as tracker:
             self.framed_plane(self.near_plane_half_size)
             marks = self.facing(figures.crosses(self.steps.standardized))
-            self.talks_about(marks, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
+            appear = self.appear_at(
+                "intro", "The green crosses", tracker.duration, marks, share=NARRATED_FIGURE_SHARE
+            )
             self.add(self.plane, figures.sphere(), figures.equator())
-            self.play(*self.panels(), FadeIn(marks), run_time=tracker.duration)
+            self.play(*self.panels(), *appear, run_time=tracker.duration)
 
     def predict(self) -> None:
+        """The camera widens as the far large-variance points are named, then closes in on
+        the sphere and the tight cluster the question asks about."""
         with self.beat("predict") as tracker:
-            groups = [
-                self.point_group(
+            duration = tracker.duration
+            groups = {
+                name: self.point_group(
                     name,
                     self.steps.centered[self.group_mask(name)],
                     self.group_colors.get(name, "standardized"),
                 )
                 for name in self.group_names
-            ]
+            }
+            far = [groups[name] for name in self.group_names if name != "small"]
+            clustered = bool(self.narration_values()["cluster"]) and "small" in groups
+            if clustered:  # the far points, the cluster, then a question about the cluster
+                cues = [("Green points", far), ("the white cluster", [groups["small"]])]
+                asked = self.said_at("predict", "Before we rescale", duration)
+            else:  # every point, then a question about them all
+                cues, asked = [("we set epsilon", list(groups.values()))], duration
+            named = self.said_at("predict", cues[0][0], duration)
+            lead = max(named - WIDEN_SECONDS, 0.0)  # wide by the time they are named
+            span = asked - lead
+
+            def shown(words: str, mobs: list[Mobject]) -> list[Animation]:
+                """Fade-ins of ``mobs`` from when ``words`` are said, in the widening play."""
+                said = self.said_at("predict", words, duration)
+                self.talks_about(*mobs, after=said)
+                start, end = said - lead, min(said - lead + APPEAR_SECONDS, span)
+                rate = squish_rate_func(smooth, start / span, end / span)
+                return [FadeIn(mob, rate_func=rate) for mob in mobs]
+
+            fades = [fade for words, mobs in cues if mobs for fade in shown(words, mobs)]
+            if lead > 0:
+                self.wait(lead)
             wide = np.concatenate(
                 [self.steps.centered, figures.plane_outline(self.plane_half_size)]
             )
-            zoom = self.framing_zoom("plane", wide)
-            grow = self.plane_with_zoom(self.plane_half_size, zoom)
-            widen = WIDEN_SHARE * tracker.duration
-            self.camera_to(widen, grow, pose="plane", zoom=zoom, framed=False)
-            self.play(*[FadeIn(g) for g in groups], run_time=tracker.duration - widen)
+            zoom = self.framing_zoom("sphere", wide)
+            self.widen(
+                span, "sphere", zoom, self.plane_with_zoom(self.plane_half_size, zoom), *fades
+            )
+            if clustered:
+                close = style.POSES["sphere"].zoom
+                shrink = self.plane_with_zoom(self.near_plane_half_size, close)
+                self.widen(duration - asked, "sphere", close, shrink)
 
     def normalize(self) -> None:
         with self.beat("normalize") as tracker:
@@ -507,14 +591,21 @@ class Epsilon(LayerNormScene):
                 moves += self.move_with_trails(
                     name, self.steps.centered[mask], self.regularized[mask]
                 )
-            self.camera_to(tracker.duration, *moves, self.shrink_plane(), pose="sphere")
+            self.camera_to(
+                tracker.duration, *promptly(moves), pose="sphere", room_for=(self.gaps_panel(),)
+            )
+
+    def gaps_panel(self) -> Mobject:
+        """The readout of each group's mean depth below the sphere, at the bottom right."""
+        lines = [(f"ε = {self.params.eps:g}: mean depth below the sphere", "text")]
+        for name in self.group_names:
+            gap = mean_sphere_gap(self.regularized[self.group_mask(name)])
+            label = self.group_labels.get(name, name)
+            lines.append((f"{label}: {gap:.3f}", self.group_colors.get(name, "standardized")))
+        if self.readout is None:
+            self.readout = panels.pin_to_corner(panels.readout(lines), "bottom_right")
+        return self.readout
 
     def read_gaps(self) -> None:
         with self.beat("readout") as tracker:
-            lines = [(f"ε = {self.params.eps:g}: mean depth below the sphere", "text")]
-            for name in self.group_names:
-                gap = mean_sphere_gap(self.regularized[self.group_mask(name)])
-                label = self.group_labels.get(name, name)
-                lines.append((f"{label}: {gap:.3f}", self.group_colors.get(name, "standardized")))
-            shown = self.pin(panels.readout(lines), "bottom_right")
-            self.camera_to(tracker.duration, shown, points_move=False)  # keeps it off the points
+            self.play(self.pin(self.gaps_panel(), "bottom_right"), run_time=tracker.duration)

@@ -213,11 +213,16 @@ class Narrated(VoiceoverScene):
         """Fade-ins of ``mobs`` (in a play lasting beat ``beat``'s ``duration``) over
         :data:`APPEAR_SECONDS` from when ``words`` are said (:meth:`said_at`), declared as
         what those words talk about (spanning ``share`` of the frame's height)."""
-        start = self.said_at(beat, words, duration)
-        self.talks_about(*mobs, share=share, after=start)
-        end = min(start + APPEAR_SECONDS, duration)
-        rate = squish_rate_func(smooth, start / duration, end / duration)
+        self.talks_about(*mobs, share=share, after=self.said_at(beat, words, duration))
+        rate = self.said_rate(beat, words, duration)
         return [FadeIn(mob, rate_func=rate) for mob in mobs]
+
+    def said_rate(self, beat: str, words: str, duration: float) -> Callable[[float], float]:
+        """The rate of a change (in a play lasting beat ``beat``'s ``duration``) made over
+        :data:`APPEAR_SECONDS` from when ``words`` are said (:meth:`said_at`)."""
+        start = self.said_at(beat, words, duration)
+        end = min(start + APPEAR_SECONDS, duration)
+        return squish_rate_func(smooth, start / duration, end / duration)
 
     def claim(self, shown: Mobject, holds: Callable[[], bool], fact: str) -> Mobject:
         """Declare that ``shown`` (a caption or readout) states ``fact``, which ``holds()``

@@ -14,6 +14,7 @@ from manim import (
     config,
     rotation_about_z,
     rotation_matrix,
+    smooth,
 )
 
 from scenes.kit import bounds
@@ -32,6 +33,9 @@ __all__ = [
     "frame_limit",
     "visible_spans",
     "meridian_orientation",
+    "SETTLE_SECONDS",
+    "settled_bound",
+    "edge_on_theta",
 ]
 
 
@@ -40,6 +44,10 @@ FRAME_MARGIN = 0.3
 
 PANEL_MARGIN = 0.12
 """Frame units kept free between every point and a panel pinned in the frame."""
+
+SETTLE_SECONDS = 1.0
+"""Seconds a camera move takes to reach a zoom bound its first frame does not meet (an object
+added out of frame, a turn that frames less later): the zoom eases there, it never jumps."""
 
 Box = tuple[float, float, float, float]
 """A rectangle in frame units: ``(x_min, y_min, x_max, y_max)``."""
@@ -187,3 +195,31 @@ def meridian_orientation(up: np.ndarray, right: np.ndarray) -> dict[str, float]:
     seen = view_rotation(phi, theta) @ up
     gamma = float(np.pi / 2 - np.arctan2(seen[1], seen[0]))
     return {"phi": phi, "theta": theta, "gamma": gamma}
+
+
+def settled_bound(bound: float, start_bound: float, zoom: float, elapsed: float) -> float:
+    """The zoom bound of a camera move ``elapsed`` seconds in: ``bound`` (the framing's now),
+    raised at the start by what its first frame's bound ``start_bound`` lies below the
+    camera's ``zoom`` then, that excess easing (smoothly) to nothing over
+    :data:`SETTLE_SECONDS`. So the move's first frame keeps the zoom it starts from and the
+    zoom stays continuous across beats and pauses."""
+    excess = max(zoom - start_bound, 0.0)
+    progress = min(max(elapsed / SETTLE_SECONDS, 0.0), 1.0)
+    return bound + excess * (1.0 - smooth(progress))
+
+
+def edge_on_theta(normal: np.ndarray, phi: float, theta: float) -> float:
+    r"""The azimuth nearest ``theta`` (radians, within half a turn of it) at which the camera,
+    at polar angle ``phi``, sees the plane of unit ``normal`` edge on: its viewing direction
+    :math:`d = (\sin\phi\cos\theta, \sin\phi\sin\theta, \cos\phi)` has
+    :math:`d \cdot n = 0`, i.e. :math:`A\cos\theta + B\sin\theta = -C` with
+    :math:`A, B = n_{x,y}\sin\phi`, :math:`C = n_z\cos\phi`. Raises ``ValueError`` when no
+    azimuth at this ``phi`` does."""
+    a, b = np.asarray(normal[:2], dtype=float) * np.sin(phi)
+    c = float(normal[2]) * np.cos(phi)
+    reach = float(np.hypot(a, b))
+    if reach < abs(c):
+        raise ValueError("no azimuth shows this plane edge on at this polar angle")
+    base, spread = float(np.arctan2(b, a)), float(np.arccos(-c / reach))
+    turns = [(base + sign * spread - theta + np.pi) % (2 * np.pi) - np.pi for sign in (1, -1)]
+    return theta + min(turns, key=abs)
