@@ -14,6 +14,7 @@ its ``{placeholders}`` (:mod:`scenes.voice.wording`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 import numpy as np
@@ -22,15 +23,21 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    Animation,
     Create,
+    DashedLine,
     FadeIn,
     FadeOut,
+    Indicate,
+    Line,
     MathTex,
+    Rectangle,
     Text,
     VGroup,
     VMobject,
     smooth,
     squish_rate_func,
+    there_and_back,
 )
 
 import normmath as nm
@@ -57,6 +64,9 @@ AXIS_REACH = 1.3
 SWAP_SECONDS = 0.25
 """Seconds an outgoing panel takes to fade out, and then its successor to fade in."""
 
+LAND_SECONDS = 4.0
+"""Seconds the wide rows take to move along their rays onto the circle."""
+
 WIDEN_SECONDS = 2.0
 """Seconds the camera takes to zoom out to the wide circle, before anything new appears,
 and then the wide rows take to fade in."""
@@ -68,6 +78,35 @@ FIT = 3.2
 """Frame units (of the 8 of the frame's height) from the centre to the farthest point drawn.
 Pictures stay centred on the origin: Manim's 3D camera shifts fixed-in-frame panels along
 with a moved ``frame_center``."""
+
+
+CROSS_RIM = 9.0
+"""Stroke width of the dark rim under LayerNorm's cross, so it stands out on the green
+equator it lies on."""
+
+CROSS_SIZE = 0.16
+"""Half the width of LayerNorm's rimmed cross (scene units)."""
+
+HIGHLIGHT_SECONDS = 1.2
+"""Seconds a figure the narration points at is highlighted (there and back)."""
+
+ANGLE_ARC_SHARE = 0.35
+"""Radius of the drawn angle between the equator and a ray, as a share of the circle's."""
+
+
+TICK_GAP = 0.14
+"""Frame units between the lens's arc and its angle ticks (clear of the tokens on it)."""
+
+TICK_LENGTH = 0.18
+"""Frame units of an angle tick of the lens."""
+
+BAR_DIMMED = 0.3
+"""Opacity of the module bars out of focus."""
+
+
+def chart_text(text: str, color: str) -> VMobject:
+    """One line of ``text`` at the label size in palette colour ``color``, as one path."""
+    return figures.flatten(Text(text, font=style.FONT, font_size=style.LABEL_SIZE), PALETTE[color])
 
 
 def degrees_text(radians: float) -> str:
@@ -110,6 +149,71 @@ class HalfPlaneScene(GeometryScene):
         figures.place(stars, self.place([[radius, 0.0], [-radius, 0.0]]))
         cross = figures.crosses(self.place([[0.0, radius]]))
         return VGroup(self.facing(stars), self.facing(cross))
+
+    def ln_crosses(self, points: np.ndarray) -> VGroup:
+        """LayerNorm's cross at each scene point of ``points`` over a dark rim (it stands out
+        on the green equator), facing the camera."""
+        rim = figures.crosses(points, PALETTE["outline"], CROSS_SIZE).set_stroke(width=CROSS_RIM)
+        return self.facing(VGroup(rim, figures.crosses(points, size=CROSS_SIZE)))
+
+    def word_rate(
+        self, words: str, length: float, seconds: float, elapsed: float = 0.0, rate=smooth
+    ) -> Callable[[float], float]:
+        """A rate function that runs ``rate`` for ``seconds`` from when ``words`` of the beat
+        being spoken are said, in a play that started ``elapsed`` seconds into the beat and
+        lasts ``length`` (from the play's start if they were said before it)."""
+        start = min(max(self.said_now(words) - elapsed, 0.0), 0.99 * length)
+        end = min(start + seconds, length)
+        return squish_rate_func(rate, start / length, end / length)
+
+    def appear_as_said(self, words: str, length: float, *mobs, elapsed: float = 0.0) -> list:
+        """Fade-ins of ``mobs`` as ``words`` are said (:meth:`word_rate`), declared as what
+        the words talk about and announce."""
+        self.talks_about(*mobs, words=words)
+        self.announces(words, *mobs)
+        rate = self.word_rate(words, length, APPEAR_SECONDS, elapsed)
+        return [FadeIn(mob, rate_func=rate) for mob in mobs]
+
+    def highlight(self, words: str, length: float, *mobs, elapsed: float = 0.0) -> list:
+        """Highlights of ``mobs`` (brighter and larger, then back) as ``words`` are said
+        (:meth:`word_rate`), declared as announced by the words."""
+        self.announces(words, *mobs)
+        rate = self.word_rate(words, length, HIGHLIGHT_SECONDS, elapsed, there_and_back)
+        return [
+            Indicate(mob, scale_factor=1.25, color=PALETTE["tight"], rate_func=rate) for mob in mobs
+        ]
+
+    def swap_as_said(self, words: str, lines, length: float, elapsed: float = 0.0) -> list:
+        """Animations replacing the readout by one of ``lines`` as ``words`` are said
+        (:meth:`word_rate`; the old one fades out, then the new one in)."""
+        self.announces(words, self.readout_panel)
+        old, self.readout_panel = self.readout_panel, panels.readout(lines)
+        anims = self.swap_panel(old, self.readout_panel, "bottom_right", 2 * SWAP_SECONDS)
+        window = self.word_rate(words, length, 2 * SWAP_SECONDS, elapsed, lambda t: t)
+        for anim in anims:
+            inner = anim.rate_func
+            anim.rate_func = lambda t, inner=inner: inner(window(t))
+        return anims
+
+    def angle_mark(self, point: np.ndarray, radius: float) -> tuple[VMobject, VGroup]:
+        """The arc from the equator direction to the ray through meridian ``point`` (at
+        :data:`ANGLE_ARC_SHARE` of ``radius``) and its label in degrees, beyond its middle."""
+        a, b = np.ma.getdata(point)
+        angle = float(np.arctan2(a, b))
+        t = np.linspace(0.0, angle, ARC_SAMPLES)
+        reach = ANGLE_ARC_SHARE * radius
+        arc = figures.curves(
+            [self.place(reach * np.column_stack([np.sin(t), np.cos(t)]))], PALETTE["rms"], 4.0
+        ).set_z_index(style.LAYERS["mark"])
+        label = figures.flatten(
+            MathTex(f"{degrees_text(abs(angle))}^\\circ", font_size=figures.AXIS_LABEL_SIZE - 6)
+        )
+        label.set_color(PALETTE["rms"]).set_z_index(style.LAYERS["point"])
+        middle = angle / 2
+        zoom = self.renderer.camera.get_zoom()
+        away = reach + (label.width / 2 + 0.08) / zoom
+        label.move_to(self.place([[away * np.sin(middle), away * np.cos(middle)]])[0])
+        return arc, self.facing(VGroup(label))
 
     def swap_panel(self, old, new, corner: str, run_time: float) -> list:
         """Animations replacing panel ``old`` (if any) by ``new`` pinned in ``corner``
@@ -233,7 +337,7 @@ class AnyWidth(HalfPlaneScene):
             self.stars = self.facing(figures.pole_markers())
             x = self.point_group("x", self.place(self.small.point), "raw")
             rms = self.point_group("rms", self.place(self.small.rms), "rms")
-            self.ln_cross = self.facing(figures.crosses(self.place(self.small.layer)))
+            self.ln_cross = self.ln_crosses(self.place(self.small.layer))
             self.add(self.sphere_parts, self.stars)
             self.legend_panel = panels.legend(self.small_legend)
             run_time = tracker.duration
@@ -300,7 +404,8 @@ class AnyWidth(HalfPlaneScene):
     def unfold(self) -> None:
         """The 3D parts leave at once (the picture is flat as the sentence begins), then the
         mean part and the centered part appear as they are named, their lengths on them and
-        mu and sigma in the readout."""
+        mu and sigma in the readout as they are said; each output is pointed at as it is
+        named, and the angle between them is drawn as it is said."""
         with self.beat("unfold") as tracker:
             run_time = tracker.duration
             radius = nm.sphere_radius(3)
@@ -312,22 +417,36 @@ class AnyWidth(HalfPlaneScene):
                 (f"μ = {mu:.3g},  σ = {sigma:.3g},  |μ|/σ = {ratio:.2f}", "text"),
                 (f"angle RMS ↔ LN = {degrees_text(self.small.angle[0])}°", "rms"),
             ]
-            self.readout_panel, swap = self.swap_readout(None, lines, run_time)
+            self.readout_panel = panels.readout(lines)
+            shown = self.pin(self.readout_panel, "bottom_right")
+            self.announces("Here mu is", self.readout_panel)
+            shown.rate_func = self.word_rate("Here mu is", run_time, APPEAR_SECONDS)
             quick = squish_rate_func(smooth, 0.0, min(APPEAR_SECONDS / run_time, 1.0))
             self.mean_part, self.centered_part = self.vector_parts()
+            self.angle_arc = self.angle_mark(self.small.point[0], radius)
             self.play(
                 *[FadeOut(m, rate_func=quick) for m in (self.sphere_parts, self.great_circle)],
                 FadeIn(self.small_parts, rate_func=quick),
-                *swap,
+                shown,
                 *self.appear_at("unfold", "Up is the mean part", run_time, self.mean_part),
                 *self.appear_at("unfold", "Right is the centered", run_time, self.centered_part),
+                *self.highlight("LayerNorm lands", run_time, self.ln_cross),
+                *self.highlight("RMSNorm on the circle", run_time, self.points_mob["rms"]),
+                *self.appear_at("unfold", "degrees away", run_time, *self.angle_arc),
+                *self.highlight(
+                    "tangent is mu over sigma", run_time, self.mean_part[0], self.centered_part[0]
+                ),
                 run_time=run_time,
             )
 
     # --- n = 768 ---------------------------------------------------------------------------
 
     def go_wide(self) -> None:
+        """The camera zooms out while the n = 3 picture leaves; the circle of radius sqrt(n)
+        appears as it is named, then each regime's rows as they are named, with their
+        median ratio in the readout."""
         with self.beat("wide") as tracker:
+            run_time = tracker.duration
             radius = self.wide.radius
             reach = float(np.max(np.linalg.norm(self.wide.point, axis=-1)))
             self.wide_parts = VGroup(self.half_circle(radius), self.half_plane_axes(radius))
@@ -349,51 +468,69 @@ class AnyWidth(HalfPlaneScene):
                     "positive",
                 ),
             ]
-            zoom_out = min(WIDEN_SECONDS, tracker.duration / 2)
-            self.readout_panel, swap = self.swap_readout(self.readout_panel, lines, zoom_out)
+            zoom_out = min(WIDEN_SECONDS, run_time / 2)
+            old_readout, self.readout_panel = self.readout_panel, panels.readout(lines)
             old_legend, self.legend_panel = self.legend_panel, panels.legend(self.wide_legend)
-            swap += self.swap_panel(old_legend, self.legend_panel, "top_left", zoom_out)
-            small = [self.small_parts, self.ray, self.stars, self.ln_cross]
-            small += [self.mean_part, self.centered_part]
+            swap = self.swap_panel(old_legend, self.legend_panel, "top_left", zoom_out)
+            small = [self.small_parts, self.ray, self.stars, self.ln_cross, *self.angle_arc]
+            small += [self.mean_part, self.centered_part, old_readout]
             small += [self.points_mob.pop(name) for name in ("x", "rms")]
             gone = squish_rate_func(smooth, 0.0, min(SWAP_SECONDS / zoom_out, 0.5))
+            shown = squish_rate_func(smooth, min(SWAP_SECONDS / zoom_out, 0.5), 1.0)
             self.move_camera(
                 zoom=FIT / reach,
                 run_time=zoom_out,
-                added_anims=[*[FadeOut(m, rate_func=gone) for m in small], *swap],
+                added_anims=[
+                    *[FadeOut(m, rate_func=gone) for m in small],
+                    *[FadeIn(m, rate_func=shown) for m in (self.wide_parts, marks)],
+                    *swap,
+                ],
             )
-            rest = tracker.duration - zoom_out
-            shown = squish_rate_func(smooth, 0.0, min(WIDEN_SECONDS / rest, 1.0))
+            self.talks_about(self.wide_parts, words="on a circle")
+            rest = run_time - zoom_out
+            readout = self.pin(self.readout_panel, "bottom_right")
+            readout.rate_func = self.word_rate("The blue ones", rest, APPEAR_SECONDS, zoom_out)
             self.play(
-                *[FadeIn(m, rate_func=shown) for m in (self.wide_parts, marks, *groups)],
+                *self.appear_as_said("The blue ones", rest, groups[0], elapsed=zoom_out),
+                *self.appear_as_said("the orange and violet", rest, *groups[1:], elapsed=zoom_out),
+                readout,
                 run_time=rest,
             )
 
     def land_on_circle(self) -> None:
+        """Every row moves along its ray onto the circle as the sentence says so, over
+        :data:`LAND_SECONDS`; each regime's median angle joins the readout as it is said."""
         with self.beat("land") as tracker:
-            moves = []
-            for name in ("spread", "positive", "negative"):
+            run_time = tracker.duration
+            moves, names = [], ("spread", "positive", "negative")
+            for name in names:
                 mask = np.array([g == name for g in self.clouds.groups])
                 start = self.place(self.wide.point[mask])
                 moves += self.move_with_trails(name, start, self.place(self.wide.rms[mask]))
+            self.announces("Every vector moves", *(self.points_mob[name] for name in names))
+            second = max(self.said_now("degrees away"), self.said_now("Every vector moves"))
+            second = min(max(second, LAND_SECONDS), run_time - 2 * SWAP_SECONDS)
+            landing = self.word_rate("Every vector moves", second, LAND_SECONDS)
+            for move in moves:
+                move.rate_func = landing
             angle = self.wide.angle
-            lines = [
-                (f"n = {self.wide_n},  radius √n = {self.wide.radius:.1f}", "text"),
-                (
-                    f"median angle RMS ↔ LN, σ ≫ |μ|: "
-                    f"{degrees_text(np.ma.median(angle[self.regimes]))}°",
-                    "raw",
-                ),
-                (
-                    f"median angle RMS ↔ LN, |μ| ≫ σ: "
-                    f"{degrees_text(np.ma.median(angle[~self.regimes]))}°",
-                    "positive",
-                ),
-            ]
-            self.readout_panel, swap = self.swap_readout(
-                self.readout_panel, lines, tracker.duration
+            head = (f"n = {self.wide_n},  radius √n = {self.wide.radius:.1f}", "text")
+            spread = (
+                f"median angle RMS ↔ LN, σ ≫ |μ|: "
+                f"{degrees_text(np.ma.median(angle[self.regimes]))}°",
+                "raw",
             )
-            self.play(*moves, *swap, run_time=tracker.duration)
+            offset = (
+                f"median angle RMS ↔ LN, |μ| ≫ σ: "
+                f"{degrees_text(np.ma.median(angle[~self.regimes]))}°",
+                "positive",
+            )
+            self.play(
+                *moves, *self.swap_as_said("a median", [head, spread], second), run_time=second
+            )
+            rest = run_time - second
+            lines = [head, spread, offset]
+            self.play(*self.swap_as_said("degrees away", lines, rest, second), run_time=rest)
 
     def conclude(self) -> None:
         with self.beat("close") as tracker:
@@ -404,7 +541,9 @@ class RealActivations(HalfPlaneScene):
     """Where a real transformer's LayerNorm inputs sit: all-MiniLM-L6-v2, module by module.
 
     RMSNorm would place each token on the circle of radius sqrt(384): the whole half-plane on
-    the left and, on the right, a magnifier on the equator where they all sit."""
+    the left and, in the middle, a magnifier on the equator where they all sit. On the right,
+    every module's median angle at once (a bar each, its largest angle a tick); the module the
+    narration names is the one in focus, with its numbers in the readout."""
 
     lecture_order: ClassVar[int] = 140
     chapter: ClassVar[str] = "Real activations"
@@ -421,11 +560,17 @@ class RealActivations(HalfPlaneScene):
     """Frame units of the whole half-plane's radius."""
     full_origin: ClassVar[tuple[float, float]] = (-4.4, -0.6)
     """Frame position of the whole half-plane's origin."""
-    lens_anchor: ClassVar[tuple[float, float]] = (0.4, 0.2)
+    lens_anchor: ClassVar[tuple[float, float]] = (0.0, 0.2)
     """Frame position of the magnified equator point."""
     lens_half_height: ClassVar[float] = 1.6
     """Frame units from the magnified equator to the largest angle drawn."""
     tick_degrees: ClassVar[tuple[int, ...]] = (-4, -2, 2, 4)
+    chart_box: ClassVar[tuple[float, float, float, float]] = (2.0, 6.6, -1.0, 1.8)
+    """Frame box of the module chart's bars: left, right, zero line, top of the scale."""
+    walk_step: ClassVar[float] = 0.35
+    """Longest seconds the tokens take from one module to the next on the walk."""
+    move_seconds: ClassVar[float] = 0.8
+    """Seconds the tokens take to move to a module the narration names."""
 
     def prepare(self) -> None:
         self.recorded = nm.load_recorded()
@@ -443,6 +588,7 @@ class RealActivations(HalfPlaneScene):
         self.magnification = self.lens_half_height / (self.full_radius * np.sin(self.lens_reach))
         self.equator_point = self.place([[0.0, self.radius]])[0]
         self.readout_panel = None
+        self.shown_module = 0
 
     def setup(self) -> None:
         """The flat picture faces the camera from above, without the 3D axes."""
@@ -519,25 +665,28 @@ class RealActivations(HalfPlaneScene):
         ]
 
     def lens_frame(self) -> VGroup:
-        """The magnified arc with its angle ticks and labels, the lens's outline, the small
-        outline it enlarges on the whole picture and the two lines joining them."""
+        """The magnified arc with its angle ticks and labels (beside the arc, clear of the
+        tokens on it), the lens's outline around them, the small outline it enlarges on the
+        whole picture and the two lines joining them."""
         t = np.linspace(-self.lens_reach, self.lens_reach, ARC_SAMPLES)
         arc = self.lens(self.place(self.radius * np.column_stack([np.sin(t), np.cos(t)])))
-        half = np.array([0.55, self.lens_half_height * 1.1, 0.0]) / self.zoom
-        corners = np.array([[1, 1, 0], [-1, 1, 0], [-1, -1, 0], [1, -1, 0], [1, 1, 0]]) * half
-        lens_box = self.lens(self.equator_point) + corners
-        small_box = self.equator_point + corners / self.magnification
-        joins = [np.stack([small_box[i], lens_box[i]]) for i in (0, 3)]
         ticks, labels = [], VGroup()
         for degrees in self.tick_degrees:
             t = np.radians(degrees)
             on_arc = self.place(self.radius * np.array([[np.sin(t), np.cos(t)]]))
             centre = self.lens(on_arc)[0]
-            tick = np.array([[-0.12, 0, 0], [0.12, 0, 0]]) / self.zoom
-            ticks.append(centre + tick)
+            tick = centre + np.array([[TICK_GAP, 0, 0], [TICK_GAP + TICK_LENGTH, 0, 0]]) / self.zoom
+            ticks.append(tick)
             label = Text(f"{degrees:+d}°", font=style.FONT, font_size=style.LABEL_SIZE)
             label.set_color(PALETTE["axis"]).scale(1.0 / self.zoom)
-            labels.add(label.next_to(centre, RIGHT, buff=0.2 / self.zoom))
+            labels.add(label.next_to(tick[1], RIGHT, buff=0.08 / self.zoom))
+        anchor = self.lens(self.equator_point)
+        half_width = float(np.max(np.abs(labels.get_right()[0] - anchor[0]))) + 0.15 / self.zoom
+        half = np.array([half_width, self.lens_half_height * 1.1 / self.zoom, 0.0])
+        corners = np.array([[1, 1, 0], [-1, 1, 0], [-1, -1, 0], [1, -1, 0], [1, 1, 0]]) * half
+        lens_box = anchor + corners
+        small_box = self.equator_point + corners / self.magnification
+        joins = [np.stack([small_box[i], lens_box[i]]) for i in (1, 2)]
         outline = figures.curves([lens_box, small_box, *joins], PALETTE["axis"], width=1.2)
         title = Text(f"× {self.magnification:.0f}", font=style.FONT, font_size=style.LABEL_SIZE)
         title.set_color(PALETTE["axis"]).scale(1.0 / self.zoom)
@@ -549,12 +698,121 @@ class RealActivations(HalfPlaneScene):
             labels,
         ).set_z_index(style.LAYERS["line"])
 
+    def module_chart(self) -> tuple[VGroup, list[VGroup]]:
+        """Every module's median angle as a bar and its largest angle as a tick above it, in
+        frame units (fixed in frame): the chart's frame (axis, degree labels, layer numbers,
+        title) and one (bar, tick) per module, in module order."""
+        left, right, zero, top = self.chart_box
+        scale = (top - zero) / (max(self.tick_degrees) * 1.15)
+        step = (right - left) / len(self.modules)
+        width = 0.62 * step
+        axis = Line([left - 0.1, zero, 0], [right, zero, 0], color=PALETTE["axis"], stroke_width=2)
+        frame = VGroup(axis)
+        for degrees in (0, *(d for d in self.tick_degrees if d > 0)):
+            label = chart_text(f"{degrees}°", "axis")
+            frame.add(label.next_to([left - 0.1, zero + degrees * scale, 0], LEFT, buff=0.1))
+        layers = {}
+        for index, module in enumerate(self.modules):
+            x = left + (index + 0.5) * step
+            name = module.label.split()
+            key = name[1] if name[0] == "layer" else "E"
+            layers.setdefault(key, []).append(x)
+        for key, xs in layers.items():
+            label = chart_text(key, "axis")
+            frame.add(label.move_to([float(np.mean(xs)), zero - 0.25, 0]))
+        middle = (left + right) / 2
+        frame.add(chart_text("median angle per module", "text").move_to([middle, top + 0.35, 0]))
+        for row, text in enumerate(("E: embeddings; 0-5: layers", "tick: the largest angle")):
+            frame.add(chart_text(text, "axis").move_to([middle, zero - 0.6 - 0.35 * row, 0]))
+        modules = []
+        for index in range(len(self.modules)):
+            x = left + (index + 0.5) * step
+            height = max(float(self.medians[index]) * scale, 1e-3)
+            bar = Rectangle(width=width, height=height, stroke_width=0)
+            bar.set_fill(PALETTE["rms"], opacity=1.0).move_to([x, zero + height / 2, 0])
+            largest = zero + float(self.angles[index].max()) * scale
+            tick = Line([x - width / 2, largest, 0], [x + width / 2, largest, 0])
+            tick.set_stroke(PALETTE["text"], width=3)
+            modules.append(VGroup(bar, tick))
+        return frame, modules
+
+    # --- animation helpers -----------------------------------------------------------------
+
+    def wait_for(self, words: str) -> None:
+        """Wait until ``words`` of the beat being spoken are said (at once if they were)."""
+        late = self.said_now(words) - (self.renderer.time - self.beat_start)
+        if late > 0:
+            self.wait(late)
+
+    def wait_out(self) -> None:
+        """Wait until the beat being spoken ends (a frame at least)."""
+        rest = self.beat_start + self.beat_duration - self.renderer.time
+        self.wait(max(rest, 1 / self.camera.frame_rate))
+
+    def token_moves(self, end: int) -> list[Animation]:
+        """Animations moving the tokens (whole and magnified) and the gaps from the module
+        shown now to module ``end``."""
+        begin, finish = self.tokens_at(self.shown_module), self.tokens_at(end)
+
+        def whole(alpha: float) -> np.ndarray:
+            return nm.interpolate(begin, finish, alpha)
+
+        def magnified(alpha: float) -> np.ndarray:
+            return self.lens(whole(alpha))
+
+        gaps_begin, gaps_end = self.gaps_at(self.shown_module), self.gaps_at(end)
+        reshape = self.reshape(
+            self.gaps,
+            lambda a: [
+                nm.interpolate(g0, g1, a) for g0, g1 in zip(gaps_begin, gaps_end, strict=True)
+            ],
+        )
+        self.shown_module = end
+        return [self.move_points("whole", whole), self.move_points("tokens", magnified), reshape]
+
+    def focus_module(self, index: int | None, rate_func=smooth) -> list[Animation]:
+        """Animations bringing module ``index``'s bar and tick into focus, the others dimmed
+        (every module in focus for None), at ``rate_func``."""
+        anims = []
+        for i, (bar, tick) in enumerate(self.bars):
+            dim = index is not None and i != index
+            opacity = BAR_DIMMED if dim else 1.0
+            anims += [
+                bar.animate(rate_func=rate_func).set_fill(opacity=opacity),
+                tick.animate(rate_func=rate_func).set_stroke(opacity=opacity),
+            ]
+        return anims
+
+    def readout_to(self, lines) -> list[Animation]:
+        """Animations replacing the readout (if any) by ``lines`` within a play of
+        :data:`SWAP_SECONDS` twice."""
+        self.readout_panel, swap = self.swap_readout(self.readout_panel, lines, 2 * SWAP_SECONDS)
+        return swap
+
+    def name_module(self, words: str, index: int) -> None:
+        """As ``words`` are said, move the tokens to module ``index``, bring its bar into
+        focus and show its numbers in the readout."""
+        self.wait_for(words)
+        moves = self.token_moves(index)
+        self.announces(words, self.points_mob["tokens"], self.bars[index])
+        self.talks_about(self.bars[index], share=MARK_SHARE, words=words)
+        self.play(
+            *moves,
+            *self.focus_module(index),
+            *self.readout_to(self.module_lines(index)),
+            run_time=self.move_seconds,
+        )
+
     # --- beats -----------------------------------------------------------------------------
 
     def show_half_plane(self) -> None:
+        """The half-plane at once; the model's numbers as it is named; the empty module
+        chart as its LayerNorms are counted; the poles and the equator pointed at as the
+        question names the mean and the spread."""
         with self.beat("intro") as tracker:
+            run_time = tracker.duration
             parts = VGroup(self.half_circle(self.radius), self.half_plane_axes(self.radius))
-            marks = self.poles_and_target(self.radius)
+            self.marks = self.poles_and_target(self.radius)
             lines = [
                 (f"{self.recorded.model},  n = {self.modules[0].n}", "text"),
                 (
@@ -563,82 +821,104 @@ class RealActivations(HalfPlaneScene):
                 ),
                 (f"{len(self.modules)} LayerNorm modules", "text"),
             ]
-            self.readout_panel, swap = self.swap_readout(None, lines, tracker.duration)
+            self.play(*self.panels(), FadeIn(parts), FadeIn(self.marks), run_time=APPEAR_SECONDS)
+            rest = run_time - APPEAR_SECONDS
+            self.readout_panel = panels.readout(lines)
+            readout = self.pin(self.readout_panel, "bottom_right")
+            self.announces("This is", self.readout_panel)
+            readout.rate_func = self.word_rate("This is", rest, APPEAR_SECONDS, APPEAR_SECONDS)
+            self.chart_frame, self.bars = self.module_chart()
+            self.add_fixed_in_frame_mobjects(self.chart_frame)
+            stars, cross = self.marks
+            shown = {"elapsed": APPEAR_SECONDS}
             self.play(
-                *self.panels(), FadeIn(parts), FadeIn(marks), *swap, run_time=tracker.duration
+                readout,
+                *self.appear_as_said("each of its", rest, self.chart_frame, **shown),
+                *self.highlight("Mean or spread", rest, stars, **shown),
+                *self.highlight("which dominates", rest, cross, **shown),
+                run_time=rest,
             )
 
     def show_embeddings(self) -> None:
+        """The tokens on the whole circle as they are placed, the first module's bar and
+        numbers as its angle is said, the lens as it is named."""
         with self.beat("embeddings") as tracker:
+            run_time = tracker.duration
             whole = self.point_group("whole", self.tokens_at(0), "rms")
             dots = self.point_group("tokens", self.lens(self.tokens_at(0)), "rms")
             cross = self.facing(figures.crosses(self.lens(self.equator_point)[None]))
             self.gaps = figures.curves(self.gaps_at(0), PALETTE["gap"], width=1.6, opacity=0.8)
-            self.readout_panel, swap = self.swap_readout(
-                self.readout_panel, self.module_lines(0), tracker.duration
-            )
+            self.add_fixed_in_frame_mobjects(self.bars[0])
             self.play(
-                FadeIn(whole),
-                FadeIn(self.lens_frame()),
-                FadeIn(cross),
-                FadeIn(self.gaps),
-                FadeIn(dots),
-                *swap,
-                run_time=tracker.duration,
+                *self.appear_as_said("RMSNorm would place", run_time, whole),
+                *self.appear_as_said("the median mu over sigma", run_time, self.bars[0]),
+                *self.swap_as_said("the median mu over sigma", self.module_lines(0), run_time),
+                *self.appear_as_said(
+                    "The lens", run_time, self.lens_frame(), cross, self.gaps, dots
+                ),
+                run_time=run_time,
             )
-
-    def move_to_module(self, start: int, end: int, run_time: float) -> None:
-        """Move the tokens (whole and magnified) and the gaps from module ``start`` to
-        ``end``, with the new readout."""
-        begin, finish = self.tokens_at(start), self.tokens_at(end)
-
-        def whole(alpha: float) -> np.ndarray:
-            return nm.interpolate(begin, finish, alpha)
-
-        def magnified(alpha: float) -> np.ndarray:
-            return self.lens(whole(alpha))
-
-        gaps_begin, gaps_end = self.gaps_at(start), self.gaps_at(end)
-        reshape = self.reshape(
-            self.gaps,
-            lambda a: [
-                nm.interpolate(g0, g1, a) for g0, g1 in zip(gaps_begin, gaps_end, strict=True)
-            ],
-        )
-        self.readout_panel, swap = self.swap_readout(
-            self.readout_panel, self.module_lines(end), run_time
-        )
-        self.play(
-            self.move_points("whole", whole),
-            self.move_points("tokens", magnified),
-            reshape,
-            *swap,
-            run_time=run_time,
-        )
 
     def walk_the_layers(self) -> None:
-        with self.beat("layers") as tracker:
+        """The tokens walk through the modules one after another, each one's bar appearing
+        as they reach it, before the largest and smallest medians are named; then each of
+        those modules in turn, as it is named."""
+        with self.beat("layers"):
             steps = len(self.modules) - 1
+            named = self.said_now("largest in")
+            step = min(self.walk_step, max(named - 2 * SWAP_SECONDS, steps * 0.1) / steps)
+            self.announces("one after another", self.points_mob["tokens"])
+            self.play(FadeOut(self.readout_panel), run_time=2 * SWAP_SECONDS)
+            self.readout_panel = None
             for index in range(1, len(self.modules)):
-                self.move_to_module(index - 1, index, tracker.duration / steps)
+                self.add_fixed_in_frame_mobjects(self.bars[index])
+                self.play(
+                    *self.token_moves(index),
+                    FadeIn(self.bars[index]),
+                    *self.focus_module(index),
+                    run_time=step,
+                )
+            high, low = int(np.ma.argmax(self.medians)), int(np.ma.argmin(self.medians))
+            self.name_module("largest in", high)
+            self.name_module("smallest in", low)
+            self.wait_out()
 
     def show_standout(self) -> None:
-        with self.beat("standout") as tracker:
+        """The module of the farthest token as the sentence begins, then that token turned
+        white and enlarged as it is named."""
+        with self.beat("standout"):
             module, token = self.top
-            self.move_to_module(len(self.modules) - 1, module, 0.5 * tracker.duration)
+            self.name_module("The token", module)
             dot = self.points_mob["tokens"][token]
-            self.play(
-                dot.animate.set_fill(PALETTE["tight"]).scale(1.6),
-                run_time=0.5 * tracker.duration,
-            )
+            self.talks_about(dot, share=MARK_SHARE, words="strays farthest")
+            self.announces("strays farthest", dot)
+            self.wait_for("strays farthest")
+            self.play(dot.animate.set_fill(PALETTE["tight"]).scale(1.6), run_time=APPEAR_SECONDS)
+            self.wait_out()
 
     def conclude(self) -> None:
+        """Every module back in focus, the overall median drawn across the chart as it is
+        said, then the largest angle pointed at."""
         with self.beat("close") as tracker:
+            run_time = tracker.duration
+            left, right, zero, top = self.chart_box
+            scale = (top - zero) / (max(self.tick_degrees) * 1.15)
+            level = zero + float(np.ma.median(self.angles)) * scale
+            median = DashedLine([left, level, 0], [right, level, 0], dash_length=0.12)
+            median.set_stroke(PALETTE["tight"], width=2.5)
+            self.add_fixed_in_frame_mobjects(median)
             lines = [
                 (f"median angle, all tokens: {float(np.ma.median(self.angles)):.2f}°", "rms"),
                 (f"largest: {float(self.angles.max()):.2f}°", "rms"),
             ]
-            self.readout_panel, swap = self.swap_readout(
-                self.readout_panel, lines, tracker.duration
+            module, token = self.top
+            self.play(*self.focus_module(None), run_time=APPEAR_SECONDS)
+            rest, shown = run_time - APPEAR_SECONDS, {"elapsed": APPEAR_SECONDS}
+            self.play(
+                *self.appear_as_said("the median angle is", rest, median, **shown),
+                *self.swap_as_said("the median angle is", lines, rest, **shown),
+                *self.highlight(
+                    "at most", rest, self.bars[module][1], self.points_mob["tokens"][token], **shown
+                ),
+                run_time=rest,
             )
-            self.play(*swap, run_time=tracker.duration)

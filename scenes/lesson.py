@@ -29,6 +29,7 @@ from manim import (
 
 import normmath as nm
 from scenes.base.narrated import NarratedScene, is_prediction
+from scenes.base.parameters import SceneParams
 from scenes.kit.lesson_board import (
     BOARD_REACH,
     RULES,
@@ -64,6 +65,12 @@ CAPTION_Y = 2.02
 FORMULA_Y = 2.75
 """Height of the formula row (under the heading and the gain/epsilon readouts)."""
 
+FORMULA_SIZE = 30
+"""Font size of the two rules' formulas, side by side in the formula row."""
+
+LAW_SIZE = 40
+"""Font size of a formula the formula row holds alone (read while it is spoken)."""
+
 BOARD_PARTS = ("chart", "stats", "table")
 """The parts of the board that take the focus in turn."""
 
@@ -87,15 +94,7 @@ class LessonScene(NarratedScene):
 
     def setup(self) -> None:
         super().setup()
-        params = self.params
-        vector = params.vector if self.lesson_vector is None else self.lesson_vector
-        gain = params.gain if self.lesson_gain is None else self.lesson_gain
-        eps = params.lesson_eps if self.lesson_eps is None else self.lesson_eps
-        if len(vector) != 3:
-            raise nm.NormMathError(
-                f"vector: the scenes need exactly 3 coordinates, got {len(vector)}"
-            )
-        self.base = LessonState(tuple(float(v) for v in vector), float(gain), float(eps))
+        self.base = self.base_state(self.params)
         states = self.states()
         self.tracker = StateTracker(states[0])
         self.board = LessonBoard(3, chart_limit(state.lesson() for state in states))
@@ -105,9 +104,31 @@ class LessonScene(NarratedScene):
         self.formula = VGroup()
         self.veils = {name: veil(self.board.part(name)) for name in BOARD_PARTS}
         self.veiled: set[str] = set()
+        inputs = [self.board.table.readouts["input", i] for i in range(3)]
+        for readout in (self.board.gain, self.board.eps, *inputs):
+            self.counter(readout)
+
+    @classmethod
+    def base_state(cls, params: SceneParams) -> LessonState:
+        """The scene's input state: the class attributes where set, else ``params``."""
+        vector = params.vector if cls.lesson_vector is None else cls.lesson_vector
+        gain = params.gain if cls.lesson_gain is None else cls.lesson_gain
+        eps = params.lesson_eps if cls.lesson_eps is None else cls.lesson_eps
+        if len(vector) != 3:
+            raise nm.NormMathError(
+                f"vector: the scenes need exactly 3 coordinates, got {len(vector)}"
+            )
+        return LessonState(tuple(float(v) for v in vector), float(gain), float(eps))
+
+    @classmethod
+    def visited(cls, params: SceneParams) -> list[LessonState]:
+        """Every state the scene shows for ``params``, without drawing anything."""
+        scene = cls.__new__(cls)
+        scene.base = cls.base_state(params)
+        return scene.states()
 
     def states(self) -> list[LessonState]:
-        """Every state this scene shows, in order."""
+        """Every state this scene shows, in order (from :attr:`base`)."""
         raise NotImplementedError
 
     def narration_values(self) -> dict[str, object]:
@@ -158,13 +179,14 @@ class LessonScene(NarratedScene):
             y = FORMULA_Y
         return cue.move_to([BOARD_REACH - cue.width / 2, y, 0])
 
-    def show_formula(self, *tex: str, colors=None) -> list:
-        """Animations that replace the formula row by the MathTex strings ``tex``.
+    def show_formula(self, *tex: str, colors=None, size: float = FORMULA_SIZE) -> list:
+        """Animations that replace the formula row by the MathTex strings ``tex`` at font
+        size ``size``.
 
         ``colors`` gives one colour per formula (default: the rules' colours in order).
         """
         colors = colors or [color for _, color in RULES.values()]
-        parts = [MathTex(t, font_size=30, color=c) for t, c in zip(tex, colors, strict=False)]
+        parts = [MathTex(t, font_size=size, color=c) for t, c in zip(tex, colors, strict=False)]
         new = VGroup(*parts).arrange([1, 0, 0], buff=0.9).move_to([0, FORMULA_Y, 0])
         old, self.formula = self.formula, new
         return _swap(old, Write(new))
@@ -192,6 +214,37 @@ class LessonScene(NarratedScene):
         pairs.append((now.eps, state.eps))
         return all(abs(a - b) <= 1e-12 * max(1.0, abs(b)) for a, b in pairs)
 
+    def changed_counters(self, state: LessonState) -> list[Mobject]:
+        """The readouts of the parameters that differ between the counters now and ``state``:
+        gain, epsilon, and the input column of the table for each coordinate that moves."""
+        now = self.tracker.state()
+        readouts = [
+            self.board.table.readouts["input", i]
+            for i, (a, b) in enumerate(zip(now.vector, state.vector, strict=True))
+            if a != b
+        ]
+        readouts += [self.board.gain] if now.gain != state.gain else []
+        return readouts + ([self.board.eps] if now.eps != state.eps else [])
+
+    def move_through(self, steps, said, seconds: float, elapsed: float) -> float:
+        """Move the counters through ``steps`` (states), each in ``seconds``, starting each
+        step when its words in ``said`` (None: the beat's start) are spoken, but not before
+        ``elapsed`` seconds into the beat; declare each step's words as announcing the
+        readouts it changes. Return the seconds into the beat when the last step ends."""
+        for step, words in zip(steps, said, strict=True):
+            moved = self.changed_counters(step)
+            if not moved:
+                continue
+            for readout in moved:
+                self.counter_said(readout, words)
+            start = self.announces(words, *moved) if words is not None else 0.0
+            if start > elapsed:
+                self.wait(start - elapsed)
+                elapsed = start
+            self.go(step, seconds)
+            elapsed += seconds
+        return elapsed
+
     def beat_to(
         self,
         name: str,
@@ -200,38 +253,50 @@ class LessonScene(NarratedScene):
         focus: tuple[str, ...] | None = None,
         *,
         via: tuple[LessonState, ...] = (),
+        said: tuple[str | None, ...] | None = None,
         move: float = MOVE_SECONDS,
         names: tuple[Mobject, ...] = (),
+        outputs: bool | None = None,
+        answer: tuple[Mobject, tuple[str, ...]] | None = None,
     ) -> None:
         """Speak beat ``name`` about board parts ``focus`` (default :attr:`default_focus`)
         and the other things it ``names`` (readouts, at least 4% of the frame's height):
-        the old caption fades out while the focus moves, the counters move through the
-        states ``via`` to ``state`` within ``move`` seconds (each step an equal share), and
-        only then the new caption fades in; unless it asks a question, it claims that the
-        counters show ``state`` for as long as it is seen. The rest of the beat is still."""
+        the old caption fades out while the focus moves (and the rules' outputs fade in or
+        out as ``outputs`` says: a prediction hides its answer); then the counters move
+        through the states ``via`` to ``state``, one parameter at a time, each step an equal
+        share of ``move`` seconds starting when its words in ``said`` are spoken (default:
+        the beat's start for every step); only then the new caption fades in. Unless it asks
+        a question, the caption claims that the counters show ``state`` for as long as it
+        is seen. The rest of the beat is still. A prediction declares its ``answer`` (what
+        gives it away, and the words of texts that do), hidden from when it says "Predict"."""
         with self.beat(name) as tracker:
+            if answer is not None:
+                self.answer(answer[0], texts=answer[1], words="Predict")
             parts = self.default_focus if focus is None else focus
             self.talks_about(*(self.board.part(part) for part in parts))
             if names:
                 self.talks_about(*names, share=READOUT_SHARE)
             frame = 1 / self.camera.frame_rate
-            rest = tracker.duration
             changes = [*(self.unsay() if caption is not None else [])]
             changes += self.focus(*parts)
+            if outputs is not None:
+                shown = self.board.outputs_shown
+                changes.append(shown.animate.set_value(1.0 if outputs else 0.0))
+            elapsed = 0.0
             if changes:
                 self.play(*changes, run_time=FADE_SECONDS)
-                rest -= FADE_SECONDS
-            if via or self.tracker.to(state):
-                seconds = min(move, max(rest - FADE_SECONDS, 2 * frame))
-                for step in (*via, state):
-                    self.go(step, seconds / (len(via) + 1))
-                rest -= seconds
+                elapsed = FADE_SECONDS
+            steps = (*via, state)
+            said = said or (None,) * len(steps)
+            room = tracker.duration - elapsed - (FADE_SECONDS if caption is not None else 0.0)
+            seconds = min(move, max(room, 2 * frame * len(steps))) / len(steps)
+            elapsed = self.move_through(steps, said, seconds, elapsed)
             if caption is not None:
                 self.play(*self.say(caption), run_time=FADE_SECONDS)
                 if not is_prediction(caption):  # a question states nothing
                     self.claim(self.caption, lambda: self.settled(state), caption)
-                rest -= FADE_SECONDS
-            self.wait(max(rest, frame))
+                elapsed += FADE_SECONDS
+            self.wait(max(tracker.duration - elapsed, frame))
 
 
 def _swap(old: Mobject, entrance: Animation) -> list[Animation]:
@@ -261,8 +326,13 @@ class OneVectorLesson(LessonScene):
         return self.demo_eps if eps < self.demo_eps else 10 * eps
 
     def narration_values(self) -> dict[str, object]:
-        _, gained, widened, *_ = self.states()
-        return {**super().narration_values(), "doubled_gain": gained.gain, "wide_eps": widened.eps}
+        _, gained, widened, edited, _ = self.states()
+        return {
+            **super().narration_values(),
+            "doubled_gain": gained.gain,
+            "wide_eps": widened.eps,
+            "edited": edited.vector[2],
+        }
 
     def states(self) -> list[LessonState]:
         base = self.base
@@ -293,17 +363,29 @@ class OneVectorLesson(LessonScene):
             self.play(*write, run_time=tracker.duration - FADE_SECONDS)
         statistics = "Statistics: population variance, epsilon inside the root"
         self.beat_to("statistics", base, statistics, ("stats",))
-        self.beat_to("table", base, "Table: reference = Positive (1, 2, 3)", ("table",))
+        reference = f"Table: reference vector {nm.display_vector(nm.POSITIVE)}"
+        self.beat_to("table", base, reference, ("table",))
         both = ("chart", "stats")
         self.beat_to("predict_gain", base, f"Predict: gain {nm.display(gained.gain)}?", both)
-        self.beat_to("reveal_gain", gained, focus=both)
-        self.beat_to("predict_eps", base, f"Predict: epsilon {nm.display(widened.eps)}?", both)
-        self.beat_to("reveal_eps", widened, focus=both)
+        self.beat_to("reveal_gain", gained, focus=both, said=("gain climbs",), move=1.5)
         self.beat_to(
-            "edit", edited, f"Edit: x3 = {nm.display(edited.vector[2])}", ("chart", "table")
+            "predict_eps",
+            base,
+            f"Predict: epsilon {nm.display(widened.eps)}?",
+            both,
+            said=("gain goes back",),
         )
-        again = f"Input {nm.display_vector(base.vector)} again, as normgeom explain prints"
-        self.beat_to("outro", base, again)
+        self.beat_to("reveal_eps", widened, focus=both, said=("Epsilon rises",))
+        self.beat_to(
+            "edit",
+            edited,
+            f"Edit: x3 = {nm.display(edited.vector[2])}",
+            ("chart", "table"),
+            via=(base,),
+            said=("Epsilon goes back", "edit one coordinate"),
+        )
+        again = f"Input {nm.display_vector(base.vector)} again"
+        self.beat_to("outro", base, again, said=("third coordinate returns",))
 
 
 class EdgeCases(LessonScene):
@@ -318,7 +400,8 @@ class EdgeCases(LessonScene):
     large_eps = 1.0
 
     def narration_values(self) -> dict[str, object]:
-        return {**super().narration_values(), "large_eps": self.large_eps}
+        constant = nm.preset("constant")
+        return {**super().narration_values(), "large_eps": self.large_eps, "constant": constant}
 
     def states(self) -> list[LessonState]:
         zero = LessonState(nm.preset("zero"), self.base.gain, 0.0)
@@ -334,11 +417,16 @@ class EdgeCases(LessonScene):
 
     def construct(self) -> None:
         zero, gainless, zero_eps, constant, constant_eps, large = self.states()
+        outputs = self.board.outputs
         with self.beat("zero_predict") as tracker:
             question = "Zero vector, epsilon 0. Predict: both outputs?"
+            self.board.outputs_shown.set_value(0.0)  # the answer, hidden until the reveal
+            self.answer(outputs, texts=("Undefined",))
             self.open_board(tracker.duration, *self.default_focus, caption=question)
             self.claim(self.caption, lambda: self.settled(zero), "the zero vector, epsilon 0")
-        self.beat_to("zero_reveal", zero, "Both denominators are 0: Undefined, not zero")
+        self.beat_to(
+            "zero_reveal", zero, "Both denominators are 0: Undefined, not zero", outputs=True
+        )
         # the gain is 0 as the question names it, and back to its value before epsilon moves
         self.beat_to(
             "gain_zero",
@@ -348,14 +436,37 @@ class EdgeCases(LessonScene):
             names=(self.board.settings[:2],),
         )
         small = nm.display(self.small_eps)
-        self.beat_to("zero_eps", zero_eps, f"Epsilon {small}: defined zeros (dots)", via=(zero,))
-        self.beat_to("constant_predict", constant, "Constant vector, epsilon 0. Predict?")
         self.beat_to(
-            "constant_reveal", constant, "RMSNorm defined; LayerNorm variance 0: Undefined"
+            "zero_eps",
+            zero_eps,
+            f"Epsilon {small}: defined zeros (dots)",
+            via=(zero,),
+            said=("Gain back to", "A positive epsilon"),
+        )
+        self.beat_to(
+            "constant_predict",
+            constant,
+            "Constant vector, epsilon 0. Predict?",
+            via=(zero,),
+            said=("Epsilon back to zero", "a constant vector"),
+            outputs=False,
+            answer=(outputs, ("Undefined",)),
+        )
+        self.beat_to(
+            "constant_reveal",
+            constant,
+            "RMSNorm defined; LayerNorm variance 0: Undefined",
+            outputs=True,
         )
         self.beat_to("constant_eps", constant_eps, f"Epsilon {small}: LayerNorm outputs 0")
         large_text = f"Epsilon {nm.display(self.large_eps)} on {nm.display_vector(large.vector)}"
-        self.beat_to("large_eps", large, f"{large_text}: a large contrast")
+        self.beat_to(
+            "large_eps",
+            large,
+            f"{large_text}: a large contrast",
+            via=(large.with_(eps=constant_eps.eps),),
+            said=("Back to", "a large epsilon"),
+        )
 
 
 class Invariances(LessonScene):
@@ -372,7 +483,9 @@ class Invariances(LessonScene):
     large_gain = 2.0
 
     def narration_values(self) -> dict[str, object]:
+        *_, centered, _ = self.states()
         values = {"factor": self.factor, "offset": self.offset, "large_eps": self.large_eps}
+        values |= {"large_gain": self.large_gain, "centered": centered.vector}
         return {**super().narration_values(), **values}
 
     def states(self) -> list[LessonState]:
@@ -397,34 +510,57 @@ class Invariances(LessonScene):
         with self.beat("scale_predict") as tracker:
             question = f"Epsilon 0. Predict: multiply the input by {factor}?"
             self.open_board(tracker.duration, *self.default_focus, caption=question)
-        self.beat_to("scale_reveal", scaled, f"x {factor}: outputs unchanged at epsilon 0")
-        with self.beat("scale_eps") as tracker:
-            self.talks_about(*(self.board.part(part) for part in self.default_focus))
-            self.play(
-                *self.say(
-                    f"Epsilon {nm.display(self.large_eps)}: the same scaling changes the outputs"
-                ),
-                run_time=FADE_SECONDS,
-            )
-            half = (tracker.duration - FADE_SECONDS) / 2
-            self.go(scaled_eps, half)
-            self.go(exact_eps, half)
-        self.beat_to("negate", negated, "x (-1), epsilon 0: every output flips sign")
         self.beat_to(
-            "shift_predict", exact, f"Predict: add {nm.display(self.offset)} to every coordinate?"
+            "scale_reveal",
+            scaled,
+            f"x {factor}: outputs unchanged at epsilon 0",
+            said=("input is multiplied",),
         )
-        self.beat_to("shift_reveal", shifted, "LayerNorm unchanged; RMSNorm changes")
-        self.beat_to("mean_zero", centered, "Mean-zero input: both rules agree")
+        self.beat_to(
+            "scale_eps",
+            exact_eps,
+            f"Epsilon {nm.display(self.large_eps)}: the same scaling changes the outputs",
+            via=(scaled_eps,),
+            said=("a positive epsilon", "undo the scaling"),
+            move=2 * MOVE_SECONDS,
+        )
+        self.beat_to(
+            "negate",
+            negated,
+            "x (-1), epsilon 0: every output flips sign",
+            via=(exact,),
+            said=("Epsilon back to zero", "a negative factor"),
+        )
+        self.beat_to(
+            "shift_predict",
+            exact,
+            f"Predict: add {nm.display(self.offset)} to every coordinate?",
+            said=("Back to",),
+        )
+        self.beat_to(
+            "shift_reveal",
+            shifted,
+            "LayerNorm unchanged; RMSNorm changes",
+            said=("Every coordinate grows",),
+        )
+        self.beat_to(
+            "mean_zero", centered, "Mean-zero input: both rules agree", said=("subtract the mean",)
+        )
         with self.beat("rms_law") as tracker:
             law_tex = (
-                r"\mathrm{RMS}(\text{output})=g\,"
+                r"\mathrm{RMS}(\mathrm{RMSNorm}(x))=g\,"
                 r"\sqrt{\mathrm{mean}(x^2)\,/\,(\mathrm{mean}(x^2)+\varepsilon)}"
+                r"\quad(\text{scalar }g>0)"
             )
-            write = self.show_formula(law_tex, colors=[PALETTE["text"]])
+            write = self.show_formula(law_tex, colors=[PALETTE["text"]], size=LAW_SIZE)
             self.talks_about(self.formula, self.board.part("stats"))
-            self.play(
-                *write,
-                *self.say("Neither gain nor epsilon guarantees output RMS 1"),
-                run_time=2 * FADE_SECONDS,
-            )
-            self.go(law, tracker.duration - 2 * FADE_SECONDS)
+            self.reading("the output-RMS formula while it is spoken")
+            said = ("Epsilon, raised", "gain, raised")
+            first = min(self.said_now(said[0]), tracker.duration) - FADE_SECONDS
+            caption = self.say("Neither gain nor epsilon guarantees output RMS 1")
+            self.play(*caption, run_time=FADE_SECONDS)
+            self.play(*write, run_time=max(first / 2, FADE_SECONDS))
+            steps = (centered.with_(eps=self.large_eps), law)
+            seconds = MOVE_SECONDS / len(steps)
+            elapsed = self.move_through(steps, said, seconds, self.renderer.time - self.beat_start)
+            self.wait(max(tracker.duration - elapsed, 1 / self.camera.frame_rate))

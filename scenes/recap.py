@@ -19,7 +19,21 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 import numpy as np
-from manim import DEGREES, FadeIn, FadeOut, MathTex, Polygon, Star, VGroup, VMobject, Write
+from manim import (
+    DEGREES,
+    Animation,
+    FadeIn,
+    FadeOut,
+    MathTex,
+    Polygon,
+    Star,
+    SurroundingRectangle,
+    UpdateFromAlphaFunc,
+    VGroup,
+    VMobject,
+    Write,
+    linear,
+)
 
 import normmath as nm
 from scenes.base.narrated import NarratedScene
@@ -38,6 +52,12 @@ TILE = (3.3, 1.95)
 
 ROWS = ((-5.25, -1.75, 1.75, 5.25), (-3.5, 0.0, 3.5))
 """Picture centres x, row by row (four LayerNorm steps, then epsilon and RMSNorm)."""
+
+WRITE_SECONDS = 2.0
+"""Longest time the two formulas take to be written as the recap begins."""
+
+BOX_FADE = 0.3
+"""Seconds a box around a formula part takes to fade in or out."""
 
 ROW_Y = (0.95, -2.2)
 """Picture centres y of the two rows; each line sits under its picture."""
@@ -252,17 +272,57 @@ class Recap(NarratedScene):
             tiles.append(VGroup(picture, label))
         return tiles
 
+    def formulas(self) -> tuple[MathTex, MathTex]:
+        """Both rules' formulas, each split into its name, gain, product, fraction (and
+        LayerNorm's bias): the parts the intro points at."""
+        ln = MathTex(
+            r"\mathrm{LayerNorm}(x)=",
+            r"\gamma",
+            r"\odot",
+            r"\frac{x-\mu}{\sqrt{\sigma^2+\varepsilon}}",
+            r"+",
+            r"\beta",
+            font_size=34,
+            color=PALETTE["ln_target"],
+        )
+        rms = MathTex(
+            r"\mathrm{RMSNorm}(x)=",
+            r"\gamma",
+            r"\odot",
+            r"\frac{x}{\sqrt{\mathrm{mean}(x^2)+\varepsilon}}",
+            font_size=34,
+            color=PALETTE["rms"],
+        )
+        both = VGroup(ln, rms).arrange([1, 0, 0], buff=1.0)
+        both.scale_to_fit_width(min(both.width, 13.6)).move_to([0, 3.25, 0])
+        return ln, rms
+
     def show_formulas(self) -> None:
-        ln = r"\mathrm{LayerNorm}(x)=\gamma\odot\frac{x-\mu}{\sqrt{\sigma^2+\varepsilon}}+\beta"
-        rms = r"\mathrm{RMSNorm}(x)=\gamma\odot\frac{x}{\sqrt{\mathrm{mean}(x^2)+\varepsilon}}"
-        formulas = VGroup(
-            MathTex(ln, font_size=34, color=PALETTE["ln_target"]),
-            MathTex(rms, font_size=34, color=PALETTE["rms"]),
-        ).arrange([1, 0, 0], buff=1.0)
-        formulas.scale_to_fit_width(min(formulas.width, 13.6)).move_to([0, 3.25, 0])
+        """Both formulas written as the recap begins; then each part boxed while the
+        sentence names it: LayerNorm's numerator (the mean subtracted), its denominator, its
+        gain and bias, RMSNorm's denominator and its gain."""
+        ln, rms = self.formulas()
         with self.beat("intro") as tracker:
-            self.talks_about(formulas)
-            self.play(Write(formulas), run_time=tracker.duration)
+            run_time = tracker.duration
+            self.talks_about(ln, rms)
+            pointed = [
+                ("subtracts the mean", [_fraction_part(ln[3], above=True)]),
+                ("divides by the root of the variance", [_fraction_part(ln[3], above=False)]),
+                ("applies gain and bias", [ln[1], ln[5]]),
+                ("RMSNorm divides", [_fraction_part(rms[3], above=False)]),
+                ("applies its gain", [rms[1]]),
+            ]
+            starts = [self.said_now(words) for words, _ in pointed] + [run_time]
+            write = min(WRITE_SECONDS, starts[0])
+            boxes = []
+            for (words, parts), start, end in zip(pointed, starts, starts[1:], strict=False):
+                for part in parts:
+                    box = SurroundingRectangle(part, color=PALETTE["tight"], buff=0.06)
+                    self.announces(words, box)
+                    boxes.append(_shown_between(box, start, end, write, run_time - write))
+            self.play(Write(VGroup(ln, rms)), run_time=write)
+            self.play(*boxes, run_time=run_time - write)
+            self.remove(*(anim.mobject for anim in boxes))
 
     def show_step(self, beat: str, tile: VGroup, tiles: list[VGroup]) -> None:
         """Speak ``beat`` while its picture appears in focus and the one before recedes."""
@@ -281,3 +341,28 @@ class Recap(NarratedScene):
         with self.beat(beat) as tracker:
             self.play(*[FadeOut(c) for c in self.covers], run_time=FADE_SECONDS)
             self.wait(max(tracker.duration - FADE_SECONDS, 1 / self.camera.frame_rate))
+
+
+def _fraction_part(fraction: VMobject, above: bool) -> VGroup:
+    """The glyphs of a typeset fraction above its centre (the numerator) or below it (the
+    denominator)."""
+    middle = fraction.get_center()[1]
+    glyphs = fraction.family_members_with_points()
+    return VGroup(*(g for g in glyphs if (g.get_center()[1] > middle) == above and g.height > 0))
+
+
+def _shown_between(
+    box: VMobject, start: float, end: float, begin: float, length: float
+) -> Animation:
+    """An animation of a play that starts ``begin`` seconds into the beat and lasts
+    ``length``: ``box`` fades in over :data:`BOX_FADE` seconds from ``start`` (seconds into
+    the beat) and out again by ``end``, transparent outside that window."""
+    box.set_stroke(opacity=0.0)
+
+    def show(mob: VMobject, alpha: float) -> None:
+        t = begin + alpha * length
+        rise = np.clip((t - start) / BOX_FADE, 0.0, 1.0)
+        fall = np.clip((end - t) / BOX_FADE, 0.0, 1.0)
+        mob.set_stroke(opacity=float(min(rise, fall)))
+
+    return UpdateFromAlphaFunc(box, show, rate_func=linear)

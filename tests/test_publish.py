@@ -19,6 +19,7 @@ from normgeom.page import page_files
 from normgeom.publish.bundle import DECK_PAGE, LIVE_PAGE, publish
 from normgeom.publish.bundle_manifest import MANIFEST_NAME
 from normgeom.publish.deck import page_references
+from normgeom.publish.folders import OWNED_NAME, staged_folder
 from normgeom.rendering.job import RenderJob
 from normgeom.rendering.paths import Layout
 from normgeom.rendering.runner import Runner
@@ -45,7 +46,7 @@ def test_manifest_lists_exactly_the_files_with_their_checksums():
     folder = bundle().folder
     manifest = json.loads((folder / MANIFEST_NAME).read_text())
     listed = {entry["path"]: entry for entry in manifest["files"]}
-    assert set(listed) == _files(folder) - {MANIFEST_NAME}
+    assert set(listed) == _files(folder) - {MANIFEST_NAME, OWNED_NAME}
     for path, entry in listed.items():
         assert entry["size"] == (folder / path).stat().st_size
         assert entry["sha256"] == hashlib.sha256((folder / path).read_bytes()).hexdigest()
@@ -94,14 +95,14 @@ def test_index_loads_every_image_and_video_in_chromium():
 def test_a_failing_part_writes_nothing():
     layout = Layout(bundle().folder.parent)  # the other parts are up to date there
     folder = temp_folder("normgeom-broken-") / "bundle"
-    folder.mkdir()
-    (folder / "keep.txt").write_text("the previous bundle")
+    with staged_folder(folder) as stage:
+        (stage / "keep.txt").write_text("the previous bundle")
     movie = partial(RenderJob, quality=TINY, voice="none", params=SceneParams())
     scenes = [slide_target("TinySteps"), slide_target("TinyBroken")]
     with pytest.raises(RenderError, match="TinyBroken"):
         publish(Runner(layout, jobs=2), movie, scenes, folder)
-    assert _files(folder) == {"keep.txt"}
-    assert not [p for p in folder.parent.iterdir() if p.name.startswith(".bundle")]
+    assert _files(folder) == {"keep.txt", OWNED_NAME}
+    assert (folder / "keep.txt").read_text() == "the previous bundle"
 
 
 def test_an_unchanged_bundle_is_up_to_date_and_a_damaged_one_is_rebuilt():

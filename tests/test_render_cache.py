@@ -19,9 +19,11 @@ from normgeom.rendering.cache import PROJECT, Project, job_key
 from normgeom.rendering.job import RenderJob
 from normgeom.rendering.paths import Layout
 from normgeom.rendering.probe import duration
+from normgeom.rendering.ranges import beat_count
 from normgeom.rendering.runner import Runner
 from normgeom.rendering.state import RecordId, State
 from normgeom.rendering.targets import Target, resolve_scenes
+from scenes.base.catalog import narration
 from scenes.base.narrated import END_HOLD
 from scenes.base.parameters import SceneParams
 from scenes.voice.captions import CUE_GAP
@@ -206,6 +208,32 @@ def test_editing_one_narration_line_re_renders_that_scene_only(project):
     gain = text.index("[Gain]")
     narration.write_text(text[:gain] + text[gain:].replace('= """', '= """Now. ', 1))
     assert changed(before, lecture_keys(project)) == {"Gain"}
+
+
+VARIANTS = {
+    "direct": "from scenes.layernorm import Gain\n\nclass Mine(Gain):\n    pass\n",
+    "through a module": "from scenes import layernorm\n\nclass Mine(layernorm.Gain):\n    pass\n",
+    "through a local base": (
+        "import scenes.layernorm\n\nclass Base(scenes.layernorm.Gain):\n    pass\n\n"
+        "class Mine(Base):\n    pass\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("source", VARIANTS.values(), ids=VARIANTS)
+def test_a_variant_in_a_users_file_re_renders_after_its_base_narration_changes(project, source):
+    """A ``class Mine(Gain)`` of one's own speaks Gain's narration: its key, its beat count
+    and the render read it from ``scenes/narration/layernorm.toml``, across files."""
+    mine = project.root / "mine.py"
+    mine.write_text(source)
+    job = RenderJob(Target("Mine", mine, "Mine"), TINY, "none", SceneParams())
+    assert beat_count(job) == len(narration(project.root / "scenes" / "layernorm.py", "Gain"))
+    before = job_key(job, project)
+    toml = project.root / "scenes" / "narration" / "layernorm.toml"
+    text = toml.read_text()
+    gain = text.index("[Gain]")
+    toml.write_text(text[:gain] + text[gain:].replace('= """', '= """Now. ', 1))
+    assert job_key(job, project) != before
 
 
 def test_new_shipped_data_re_renders_the_scenes_that_import_its_package(project):

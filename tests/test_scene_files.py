@@ -10,6 +10,8 @@ import pytest
 
 from normgeom.errors import UsageError
 from normgeom.rendering.targets import resolve_scenes
+from scenes.base.catalog import SCENES, lineage, load_scene_class, narration
+from scenes.base.narrated import scene_beats
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "projection.py"
 
@@ -51,3 +53,17 @@ def test_a_broken_python_file_is_refused_in_one_line(tmp_path, media):
     assert shown.returncode == 2
     assert shown.stderr.count("\n") == 1 and "cannot read" in shown.stderr
     assert not media.exists()
+
+
+def test_the_lineage_read_from_files_is_the_method_resolution_order_python_builds():
+    """The cache key and the range planner read a scene's narration through the classes
+    :func:`lineage` finds without importing; the render through the imported class's MRO."""
+    for entry in SCENES:
+        scene_class = load_scene_class(entry.name)
+        live = [
+            (Path(sys.modules[klass.__module__].__file__).resolve(), klass.__name__)
+            for klass in scene_class.__mro__
+            if klass.__module__.split(".")[0] in ("scenes", "normmath")
+        ]
+        assert [ref for ref in lineage(entry.file, entry.name) if ref[0]] == live
+        assert narration(entry.file, entry.name) == scene_beats(scene_class)

@@ -12,20 +12,24 @@ from normgeom.cli.failures import user_errors
 from normgeom.cli.scene_options import ParameterOptions, render_settings
 from normgeom.errors import step
 from normgeom.pipeline import open_runner
-from normgeom.rendering.paths import Layout, check_writable, output_path, prepare_folders
+from normgeom.rendering.paths import Layout, output_path, prepare_folders
 
 __all__ = ["DECK_NAME", "slides", "stills", "publish", "page"]
 
 DECK_NAME = "normalization_geometry"
 
 
-def _folder(output: str | None, default: Path) -> Path:
-    """The output folder a user named (or ``default``), checked writable and its parent
-    swept of what killed runs left."""
+def _folder(output: str | None, default: Path) -> tuple[Path, bool]:
+    """The output folder a user named (or ``default``), checked fit to be written
+    (:func:`normgeom.publish.folders.check_folder`) and writable, and whether it is
+    ``default``."""
+    from normgeom.publish.folders import check_folder
+
     folder = output_path(output, default)
-    check_writable(folder / "index.html")
-    prepare_folders([folder.parent])
-    return folder
+    own = folder == default
+    folder = check_folder(default if output is None else Path(output), own=own)
+    prepare_folders([folder])
+    return folder, own
 
 
 @options.scene_parameters
@@ -52,7 +56,7 @@ def slides(
         targets = resolve_scenes(scenes or ["all"])
         settings = render_settings(quality, voice, jobs, parameters)
         preset, name, params, _ = settings
-        folder = _folder(output, Layout.default().media / "slides" / preset.label)
+        folder, own = _folder(output, Layout.default().media / "slides" / preset.label)
         work = [slide_job(target, preset, params, name) for target in targets]
         with (
             open_runner(settings, verbose) as runner,
@@ -60,7 +64,7 @@ def slides(
         ):
             results = runner.run(work, on_done=done)
         presentations = load_presentations([r.files["presentation"] for r in results])
-        with step("writing the slide deck"), staged_folder(folder) as stage:
+        with step("writing the slide deck"), staged_folder(folder, own=own) as stage:
             write_html(presentations, stage / f"{DECK_NAME}.html", DECK_NAME)
             write_pptx(presentations, stage / f"{DECK_NAME}.pptx", (preset.width, preset.height))
     steps = sum(len(p.slides) for p in presentations)
@@ -133,7 +137,7 @@ def publish(
         require_slides()
         settings = render_settings(quality, voice, jobs, parameters)
         preset, name, params, _ = settings
-        folder = _folder(output, Layout.default().media / "bundle")
+        folder, own = _folder(output, Layout.default().media / "bundle")
         movie = partial(RenderJob, quality=preset, voice=name, params=params)
         targets = resolve_scenes(["all"])
         progress = scene_progress(Console(stderr=True), 2 * len(targets) + 2, live=not verbose)
@@ -142,7 +146,7 @@ def publish(
             open_runner(settings, verbose, cluster=cluster, whole=whole) as runner,
             progress as done,
         ):
-            bundle = build_bundle(runner, movie, targets, folder, done)
+            bundle = build_bundle(runner, movie, targets, folder, done, own=own)
     files = bundle.manifest.files
     total = sum(entry.size for entry in files)
     Console().print(
@@ -164,8 +168,8 @@ def page(
     from normgeom.page.three import THREE_VERSION
 
     with user_errors():
-        folder = _folder(output, Layout.default().media / "page")
-        index = write_page(folder)
+        folder, own = _folder(output, Layout.default().media / "page")
+        index = write_page(folder, own=own)
     total = sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
     Console().print(
         f"page {shown(index)}: {total / 1e6:.2f} MB, works offline (three.js {THREE_VERSION})",

@@ -19,6 +19,7 @@ from normgeom.compose.loudness import LoudnessTap, loudness_report
 from normgeom.compose.manifest import ChapterEntry, Manifest, PartEntry
 from normgeom.compose.subtitles import read_srt, shift_cues, to_srt, to_vtt
 from normgeom.errors import step
+from normgeom.page.chapters import page_links
 from normgeom.rendering.atomic import write_text
 from normgeom.rendering.cache import derived_key, digest
 from normgeom.rendering.runner import JobResult
@@ -129,6 +130,7 @@ def _write(
     write_text(files.chapters, youtube_chapters([ch for ch, _ in chapters]))
     length = parts[-1].end
     folder = files.manifest.parent
+    links = page_links(results[0].job.params)
 
     def relative(path: Path) -> str:
         return Path(os.path.relpath(path, folder)).as_posix()
@@ -139,7 +141,10 @@ def _write(
         quality={**asdict(quality), "label": quality.label},
         voice=voice,
         versions=versions(),
-        chapters=[ChapterEntry(ch.title, scene, ch.start, ch.end) for ch, scene in chapters],
+        chapters=[
+            ChapterEntry(ch.title, scene, ch.start, ch.end, links.get(scene))
+            for ch, scene in chapters
+        ],
         parts=[
             PartEntry(r.target.name, relative(r.video), p.start, p.end - p.start, r.key)
             for r, p in zip(results, parts, strict=True)

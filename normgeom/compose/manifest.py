@@ -11,12 +11,16 @@ __all__ = ["ChapterEntry", "PartEntry", "Manifest"]
 
 @dataclass(frozen=True)
 class ChapterEntry:
-    """A chapter of the lecture (seconds from the start)."""
+    """A chapter of the lecture (seconds from the start); ``page``: the live page in the
+    chapter's first state (``page/index.html#x=…``, the page folder beside the lecture:
+    ``normgeom page`` writes ``media/page``, the bundle ``page/``), None for a chapter
+    without one."""
 
     title: str
     scene: str
     start: float
     end: float
+    page: str | None = None
 
 
 @dataclass(frozen=True)

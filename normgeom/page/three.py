@@ -18,7 +18,7 @@ from pathlib import Path
 
 from normgeom.errors import UsageError
 from normgeom.npm import npm_cache, npm_package
-from normgeom.publish.folders import staged_folder
+from normgeom.publish.folders import check_folder, settled, staged_folder
 
 __all__ = ["THREE_VERSION", "ESBUILD_VERSION", "THREEJS_ENV", "ThreeFiles", "three_files"]
 
@@ -49,8 +49,10 @@ def three_files() -> ThreeFiles:
     """
     cache = npm_cache(THREEJS_ENV, "three", THREE_VERSION)
     files = ThreeFiles(cache / SCRIPT, cache / LICENSE)
-    if files.script.is_file() and files.license.is_file():
+    if settled(cache) and all(_filled(path) for path in (files.script, files.license)):
         return files
+    own = not os.environ.get(THREEJS_ENV)
+    check_folder(cache, option=THREEJS_ENV, own=own)
     node = shutil.which("node")
     if node is None:
         raise UsageError(f"{NEEDED_BY} is bundled with node: install nodejs (apt-get install npm)")
@@ -58,7 +60,7 @@ def three_files() -> ThreeFiles:
         npm_package("three", THREE_VERSION, NEEDED_BY, cache) as three,
         npm_package("esbuild-wasm", ESBUILD_VERSION, NEEDED_BY, cache) as esbuild,
         tempfile.TemporaryDirectory() as modules,
-        staged_folder(cache) as stage,
+        staged_folder(cache, option=THREEJS_ENV, own=own) as stage,
     ):
         os.symlink(three, Path(modules) / "three")
         done = subprocess.run(
@@ -79,3 +81,8 @@ def three_files() -> ThreeFiles:
             raise UsageError(f"bundling three.js {THREE_VERSION} failed: {reason}")
         shutil.copyfile(three / "LICENSE", stage / LICENSE)
     return files
+
+
+def _filled(path: Path) -> bool:
+    """Whether ``path`` is a file with something in it (an empty one is rebuilt)."""
+    return path.is_file() and path.stat().st_size > 0

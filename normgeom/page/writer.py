@@ -1,8 +1,10 @@
 """The page's files: the sources in ``web/`` as they are, ``data.js`` and ``palette.css``
-made from normmath and the video's palette, and three.js in ``vendor/``.
+made from normmath, the lecture's chapter states and the video's palette, and three.js in
+``vendor/``.
 
 Every file is produced in memory first (:func:`page_files`), so the bundle can key the page
-by its content; :func:`write_page` replaces a folder with it as a whole.
+by its content; :func:`write_page` writes them into a folder
+(:func:`normgeom.publish.folders.staged_folder`: only normgeom's own files there are replaced).
 """
 
 from __future__ import annotations
@@ -13,12 +15,13 @@ from pathlib import Path
 import numpy as np
 
 import normmath as nm
+from normgeom.page.chapters import PAGE_NAME, chapter_states
 from normgeom.page.three import THREE_VERSION, three_files
 from normgeom.publish.folders import check_folder, staged_folder
+from scenes.base.parameters import SceneParams
 
 __all__ = ["PAGE_NAME", "PRESET_LABELS", "page_files", "write_files", "write_page"]
 
-PAGE_NAME = "index.html"
 WEB = Path(__file__).with_name("web")
 PRESET_LABELS = (
     ("positive", "Positive 1, 2, 3"),
@@ -36,7 +39,7 @@ def _palette() -> dict[str, str]:
     return PALETTE
 
 
-def _data() -> dict:
+def _data(params: SceneParams | None) -> dict:
     """What the scripts read from ``window.NORMGEOM_PAGE``."""
     cloud, collapse = nm.main_cloud(), nm.collapse_set()
     return {
@@ -53,18 +56,20 @@ def _data() -> dict:
         "demoGain": list(nm.DEMO_GAIN),
         "demoBias": list(nm.DEMO_BIAS),
         "three": THREE_VERSION,
+        "chapters": [chapter.to_data() for chapter in chapter_states(params)],
     }
 
 
-def page_files() -> dict[str, bytes]:
-    """Every file of the page by its path in the folder.
+def page_files(params: SceneParams | None = None) -> dict[str, bytes]:
+    """Every file of the page by its path in the folder; the chapter states are those the
+    lecture's scenes show with ``params`` (the defaults if None).
 
     Raises :class:`normgeom.errors.UsageError` when three.js is not cached and cannot be
     fetched.
     """
     three = three_files()
     files = {path.name: path.read_bytes() for path in sorted(WEB.iterdir()) if path.is_file()}
-    data = json.dumps(_data(), separators=(",", ":"), allow_nan=False)
+    data = json.dumps(_data(params), separators=(",", ":"), allow_nan=False)
     files["data.js"] = f"window.NORMGEOM_PAGE = {data};\n".encode()
     colours = "".join(f"  --{name}: {colour};\n" for name, colour in _palette().items())
     files["palette.css"] = f"/* The video's palette. */\n:root {{\n{colours}}}\n".encode()
@@ -80,13 +85,14 @@ def write_files(folder: Path, files: dict[str, bytes]) -> None:
         (folder / name).write_bytes(content)
 
 
-def write_page(folder: Path) -> Path:
-    """Write the page into ``folder`` (replaced as a whole) and return its ``index.html``.
+def write_page(folder: Path, *, own: bool = False) -> Path:
+    """Write the page into ``folder`` and return its ``index.html``; ``own``: ``folder`` is
+    the command's default (:func:`normgeom.publish.folders.check_folder`).
 
     Raises :class:`normgeom.errors.UsageError` for a folder that cannot be a page folder.
     """
-    check_folder(folder)
+    folder = check_folder(folder, own=own)
     files = page_files()
-    with staged_folder(folder) as stage:
+    with staged_folder(folder, own=own) as stage:
         write_files(stage, files)
     return folder / PAGE_NAME

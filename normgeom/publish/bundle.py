@@ -4,8 +4,9 @@
 ``.srt``, ``.vtt`` and ``.chapters.txt``), ``scenes/<Scene>.mp4`` and ``.gif``,
 ``stills/<Scene>.png`` (final frames), ``slides/`` (the offline HTML deck), ``page/`` (the
 live lesson and 3D explorer, :mod:`normgeom.page`), ``index.html`` and ``manifest.json``.
-Every part is built (or found up to date) in ``media/`` first, then the folder is assembled
-under a hidden name and swapped in: if any part fails, the folder is left as it was. The
+Every part is built (or found up to date) in ``media/`` first, then the files are assembled
+in a hidden folder and moved in (:func:`normgeom.publish.folders.staged_folder`: only
+normgeom's own files there are replaced): if any part fails, the folder is left as it was. The
 folder is keyed from its parts (:func:`derived_key`): when no part changed (the page's files
 included) and every file in it is as written, it is left alone and reported up to date.
 """
@@ -19,7 +20,8 @@ from pathlib import Path
 
 from normgeom.compose.lecture import LectureResult, build_lecture
 from normgeom.compose.manifest import ChapterEntry
-from normgeom.page import PAGE_NAME, page_files, write_files
+from normgeom.page import page_files, write_files
+from normgeom.page.chapters import PAGE_LINK, page_links
 from normgeom.publish.bundle_manifest import MANIFEST_NAME, BundleManifest, file_entries
 from normgeom.publish.deck import load_presentations, write_html
 from normgeom.publish.folders import check_folder, staged_folder
@@ -39,7 +41,7 @@ from scenes.base.catalog import LECTURE_TITLE
 __all__ = ["DECK_PAGE", "LIVE_PAGE", "Bundle", "publish"]
 
 DECK_PAGE = "slides/normalization_geometry.html"
-LIVE_PAGE = f"page/{PAGE_NAME}"
+LIVE_PAGE = PAGE_LINK
 
 
 @dataclass(frozen=True)
@@ -59,8 +61,10 @@ def publish(
     scenes: list[Target],
     folder: Path,
     on_done: Callable[[JobResult], None] | None = None,
+    *,
+    own: bool = False,
 ) -> Bundle:
-    """Build every part and write the bundle ``folder`` (replacing it as a whole).
+    """Build every part and write the bundle ``folder``.
 
     Parameters
     ----------
@@ -75,13 +79,17 @@ def publish(
         The bundle folder.
     on_done
         Called with each finished job.
+    own
+        ``folder`` is the command's default (:func:`normgeom.publish.folders.check_folder`).
     """
-    check_folder(folder)
+    folder = check_folder(folder, own=own)
     require_slides()
     revealjs_dist()
-    live = page_files()
     parts = [card("TitleCard"), *scenes]
-    results = runner.run([movie(part) for part in parts], on_done=on_done)
+    jobs = [movie(part) for part in parts]
+    live = page_files(jobs[0].params)
+    links = page_links(jobs[0].params)
+    results = runner.run(jobs, on_done=on_done)
     quality = results[0].job.quality
     lecture = build_lecture(runner.state, results, runner.layout.lecture())
     scene_results = results[1:]
@@ -97,7 +105,7 @@ def publish(
     written = {role: folder / role for role in runner.state.roles(record_id)}
     if runner.state.get(record_id, key, written) is not None:
         return Bundle(folder, BundleManifest.read(folder / MANIFEST_NAME), lecture, cached=True)
-    with staged_folder(folder) as stage:
+    with staged_folder(folder, own=own) as stage:
         lecture_files = lecture.files
         for source in (lecture_files.video, lecture_files.srt, lecture_files.vtt):
             _copy(source, stage / source.name)
@@ -127,6 +135,7 @@ def publish(
             LIVE_PAGE,
             lecture.chapters,
             cards,
+            [links.get(part.target.name) for part in scene_results],
         )
         write_text(stage / "index.html", page)
         manifest = BundleManifest(
@@ -135,7 +144,9 @@ def publish(
             voice=results[0].job.voice,
             versions=versions(),
             chapters=[
-                ChapterEntry(ch.title, part.target.name, ch.start, ch.end)
+                ChapterEntry(
+                    ch.title, part.target.name, ch.start, ch.end, links.get(part.target.name)
+                )
                 for ch, part in zip(lecture.chapters, scene_results, strict=True)
             ],
             files=file_entries(stage),

@@ -1,5 +1,6 @@
-"""The bundle's ``index.html``: the lecture video with subtitles, its chapter list, the
-slide deck, the live page, and every scene's GIF and still with its caption."""
+"""The bundle's ``index.html``: the lecture video with subtitles, its chapter list (each
+chapter that shows one vector linked to the live page in that state), the slide deck, the
+live page, and every scene's GIF and still with its caption."""
 
 from __future__ import annotations
 
@@ -56,6 +57,7 @@ def index_html(
     live: str,
     chapters: list[Chapter],
     cards: list[SceneCard],
+    tries: list[str | None] | None = None,
 ) -> str:
     """The page's HTML.
 
@@ -75,11 +77,18 @@ def index_html(
         The lecture's chapters.
     cards
         The scenes in lesson order.
+    tries
+        Per chapter, the live page in the chapter's state (relative to the page), or None.
     """
     links = " · ".join(
         f'<a href="{escape(path)}">{escape(kind)}</a>' for kind, path in subtitles.items()
     )
     figures = "\n".join(_figure(i, card) for i, card in enumerate(cards, start=1))
+    try_links = "\n".join(
+        f'<li>{escape(chapter.title)}: <a href="{escape(link)}">try it in the live page</a></li>'
+        for chapter, link in zip(chapters, tries or [None] * len(chapters), strict=True)
+        if link
+    )
     return f"""<!doctype html>
 <html lang="en">
 <head>
@@ -98,6 +107,9 @@ def index_html(
 <a href="{escape(live)}">live lesson and 3D explorer (change the numbers yourself)</a></p>
 <h2>Chapters</h2>
 <pre>{escape(youtube_chapters(chapters))}</pre>
+<ul>
+{try_links}
+</ul>
 <h2>Scenes</h2>
 <div class="scenes">
 {figures}

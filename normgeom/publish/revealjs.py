@@ -7,11 +7,12 @@ it holds the package's ``dist`` folder.
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 from normgeom.npm import npm_cache, npm_package
-from normgeom.publish.folders import staged_folder
+from normgeom.publish.folders import check_folder, settled, staged_folder
 
 __all__ = ["REVEALJS_ENV", "reveal_version", "revealjs_dist"]
 
@@ -35,11 +36,13 @@ def revealjs_dist() -> Path:
     """
     version = reveal_version()
     cache = npm_cache(REVEALJS_ENV, "reveal.js", version)
-    if (cache / "dist" / "reveal.js").is_file():
+    if settled(cache) and (cache / "dist" / "reveal.js").is_file():
         return cache / "dist"
+    own = not os.environ.get(REVEALJS_ENV)
+    check_folder(cache, option=REVEALJS_ENV, own=own)
     with (
         npm_package("reveal.js", version, "the HTML deck", cache) as package,
-        staged_folder(cache) as stage,
+        staged_folder(cache, option=REVEALJS_ENV, own=own) as stage,
     ):
         shutil.copytree(package / "dist", stage / "dist")
     return cache / "dist"

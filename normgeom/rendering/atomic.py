@@ -21,6 +21,7 @@ from pathlib import Path
 
 __all__ = [
     "partial_path",
+    "is_partial",
     "claimed",
     "held",
     "atomic_path",
@@ -40,6 +41,11 @@ def partial_path(final: Path, kind: str = "partial") -> Path:
     if final.suffix and kind == "partial":
         return final.with_name(f".{final.stem}.{tag}{final.suffix}")
     return final.with_name(f".{final.name}.{tag}")
+
+
+def is_partial(name: str) -> bool:
+    """Whether ``name`` is one that :func:`partial_path` gives."""
+    return _PARTIAL.match(name) is not None
 
 
 @contextmanager
@@ -114,7 +120,7 @@ def remove_stale(folder: Path) -> list[Path]:
     except OSError:
         return removed
     for entry in entries:
-        if not _PARTIAL.match(entry.name) or entry.is_symlink():
+        if not is_partial(entry.name) or entry.is_symlink():
             continue
         try:
             handle = os.open(entry, os.O_RDONLY | os.O_NONBLOCK)

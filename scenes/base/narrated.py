@@ -20,7 +20,17 @@ What a viewer must see is declared for the frame auditor (:mod:`normgeom.audit`)
 spoken beat is recorded (:class:`Spoken`), a beat names the objects it talks about with
 :meth:`Narrated.talks_about`, a caption or readout that states a fact holds a predicate
 (:meth:`Narrated.claim`), and a scene lists the rules it has a reason to break, each with
-that reason, in ``audit_exceptions``.
+that reason, in ``audit_exceptions``. What a viewer must see *over time* is declared too
+(every declaration is optional; a scene that declares nothing is held to the plain rules):
+
+- :meth:`Narrated.cut`: the camera may jump between the frame before and the next one;
+- :meth:`Narrated.cut_in`: objects that may appear or disappear in one frame;
+- :meth:`Narrated.answer`: what gives a prediction's answer, hidden until its pause ends;
+- :meth:`Narrated.announces`: objects a sentence says move, moving within a second of it;
+- :meth:`Narrated.counter` and :meth:`Narrated.counter_said`: an on-screen number that
+  changes only while a sentence is about it;
+- :meth:`Narrated.reading`: a beat in which the viewer reads what is on screen (a table),
+  so its picture may stay still longer.
 """
 
 from __future__ import annotations
@@ -47,13 +57,13 @@ from manim import (
 from manim_voiceover import VoiceoverScene
 
 from scenes.base.beat_range import enter_beat
+from scenes.base.catalog import first_narration
 from scenes.base.parameters import SceneSettings
 from scenes.camera.manim_internals import end_scene
 from scenes.camera.overlay import OverlayCachingCamera
 from scenes.camera.raster import RasterCachingCamera
 from scenes.kit import panels
 from scenes.voice.captions import caption_cues
-from scenes.voice.narration import load_narration, narration_file
 from scenes.voice.speech import make_service, prepare
 from scenes.voice.wording import Template, fill
 
@@ -67,6 +77,12 @@ __all__ = [
     "Focus",
     "Claim",
     "AuditException",
+    "Cut",
+    "CutIn",
+    "Answer",
+    "Announcement",
+    "CounterTalk",
+    "Reading",
     "scene_beats",
     "is_prediction",
     "Narrated",
@@ -132,24 +148,83 @@ class AuditException:
     reason: str
 
 
+@dataclass(frozen=True)
+class Cut:
+    """A camera cut at scene time ``time``: the camera may jump between the frame drawn
+    before ``time`` and the first frame drawn from it, for ``reason``."""
+
+    time: float
+    reason: str
+
+
+@dataclass(frozen=True)
+class CutIn:
+    """``mobjects`` (and their members) may appear or disappear in one frame, for ``reason``."""
+
+    mobjects: tuple[Mobject, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What gives prediction beat ``beat``'s answer: ``mobjects`` and the texts whose words
+    contain one of ``texts``; none may be visible from scene time ``start`` (the question)
+    to the end of the beat's pause."""
+
+    beat: str
+    start: float
+    mobjects: tuple[Mobject, ...]
+    texts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """The sentence of beat ``beat`` says ``words`` at scene time ``time`` about ``mobjects``
+    moving (or appearing): they must change on screen within a second of ``time``."""
+
+    beat: str
+    time: float
+    words: str
+    mobjects: tuple[Mobject, ...]
+
+
+@dataclass(frozen=True)
+class CounterTalk:
+    """Beat ``beat`` talks about the number ``counter`` shows from scene time ``start`` to the
+    beat's end: the number may change then."""
+
+    beat: str
+    start: float
+    counter: Mobject
+
+
+@dataclass(frozen=True)
+class Reading:
+    """In beat ``beat`` the viewer reads ``what`` on screen: its picture may stay still
+    longer (:data:`normgeom.audit.rules.READING_STILL` instead of ``LONG_STILL``)."""
+
+    beat: str
+    what: str
+
+
 def is_prediction(text: str) -> bool:
     """A beat is a prediction when its narration ends with a question."""
     return text.rstrip().endswith("?")
 
 
 def scene_beats(scene_class: type) -> dict[str, Template]:
-    """The ordered beats of a scene class (the first class in its MRO with narration).
+    """The ordered beats of a scene class: :func:`scenes.base.catalog.first_narration` of its
+    method resolution order (what the cache key and the range planner read statically)."""
+    beats = first_narration((_module_file(klass), klass.__name__) for klass in scene_class.__mro__)
+    if beats is None:
+        raise KeyError(f"no narration for {scene_class.__name__} in any narration file")
+    return beats
 
-    A class's narration file is ``narration/<module>.toml`` beside its module's file.
-    """
-    for klass in scene_class.__mro__:
-        path = getattr(sys.modules.get(klass.__module__), "__file__", None)
-        if path is None:
-            continue
-        narration = load_narration(narration_file(Path(path)))
-        if klass.__name__ in narration:
-            return narration[klass.__name__]
-    raise KeyError(f"no narration for {scene_class.__name__} in any narration file")
+
+def _module_file(klass: type) -> Path | None:
+    """The resolved file of the module defining ``klass`` (None for a built-in one)."""
+    path = getattr(sys.modules.get(klass.__module__), "__file__", None)
+    return Path(path).resolve() if path else None
 
 
 class Narrated(VoiceoverScene):
@@ -187,15 +262,86 @@ class Narrated(VoiceoverScene):
         self.spoken: list[Spoken] = []
         self.focuses: list[Focus] = []
         self.claims: list[Claim] = []
-        self.beat_name, self.beat_start = "", 0.0
+        self.cuts: list[Cut] = []
+        self.cut_ins: list[CutIn] = []
+        self.answers: list[Answer] = []
+        self.announcements: list[Announcement] = []
+        self.counters: list[Mobject] = []
+        self.counter_talks: list[CounterTalk] = []
+        self.readings: list[Reading] = []
+        self.beat_name, self.beat_start, self.beat_duration = "", 0.0, 0.0
         enter_beat(self, 0)
 
-    def talks_about(self, *mobjects: Mobject, share: float = FOCUS_SHARE, after: float = 0.0):
+    def talks_about(
+        self,
+        *mobjects: Mobject,
+        share: float = FOCUS_SHARE,
+        after: float = 0.0,
+        words: str | None = None,
+    ):
         """Declare that the beat being spoken talks about ``mobjects`` from ``after`` seconds
-        into it (the sentence naming them) to its end; they must then be visible, unoccluded
-        and span at least ``share`` of the frame's height on screen."""
+        into it (or from when ``words`` are said, :meth:`said_at`: the sentence naming them)
+        to its end, and through its prediction pause if it asks one. They must then be
+        visible, unoccluded and span at least ``share`` of the frame's height on screen, and
+        every member of each (every dot of a point group) drawn and inside the frame."""
+        if words is not None:
+            after = self.said_now(words)
         start = self.beat_start + after
         self.focuses.append(Focus(self.beat_name, start, tuple(mobjects), share))
+
+    def said_now(self, words: str) -> float:
+        """Seconds into the beat being spoken at which ``words`` are said (:meth:`said_at`)."""
+        return self.said_at(self.beat_name, words, self.beat_duration)
+
+    def cut(self, reason: str) -> None:
+        """Declare a camera cut now: the camera may jump between the last frame drawn and the
+        next one (a change of view the viewer must read as a cut, for ``reason``). Call it
+        right before the jump (``set_camera_orientation``, a zero-time camera move)."""
+        self.cuts.append(Cut(self.renderer.time, reason))
+
+    def cut_in(self, *mobjects: Mobject, reason: str) -> None:
+        """Declare that ``mobjects`` may appear or disappear in one frame (no fade), for
+        ``reason``, wherever they are shown in the scene."""
+        self.cut_ins.append(CutIn(tuple(mobjects), reason))
+
+    def answer(
+        self, *mobjects: Mobject, texts: tuple[str, ...] = (), words: str | None = None
+    ) -> None:
+        """Declare what gives the answer of the prediction beat being spoken: ``mobjects``,
+        and every text whose words contain one of ``texts``. None may be visible from the
+        question (the beat's start, or when ``words`` are said) until its pause ends."""
+        if not is_prediction(self.beat_text(self.beat_name)):
+            raise ValueError(f"beat {self.beat_name!r} asks no question; it has no answer")
+        start = self.beat_start + (self.said_now(words) if words is not None else 0.0)
+        self.answers.append(Answer(self.beat_name, start, tuple(mobjects), tuple(texts)))
+
+    def announces(self, words: str, *mobjects: Mobject) -> float:
+        """Declare that ``words`` of the beat being spoken announce ``mobjects`` moving (or
+        appearing): they must change on screen within a second of the words. Return the
+        seconds into the beat at which the words are said, to start the motion there."""
+        offset = self.said_now(words)
+        self.announcements.append(
+            Announcement(self.beat_name, self.beat_start + offset, words, tuple(mobjects))
+        )
+        return offset
+
+    def counter(self, shown: Mobject) -> Mobject:
+        """Declare ``shown`` an on-screen number (a readout) that may change only while a
+        sentence is about it (:meth:`counter_said`); return it."""
+        self.counters.append(shown)
+        return shown
+
+    def counter_said(self, shown: Mobject, words: str | None = None) -> None:
+        """Declare that the beat being spoken is about the number ``shown`` (a
+        :meth:`counter`) from its start (or from when ``words`` are said) to its end: the
+        number may change then."""
+        after = self.said_now(words) if words is not None else 0.0
+        self.counter_talks.append(CounterTalk(self.beat_name, self.beat_start + after, shown))
+
+    def reading(self, what: str) -> None:
+        """Declare that in the beat being spoken the viewer reads ``what`` on screen (a
+        table, a formula): the picture may stay still for longer while it is spoken."""
+        self.readings.append(Reading(self.beat_name, what))
 
     def said_at(self, name: str, words: str, duration: float) -> float:
         """Seconds into beat ``name`` (spoken for ``duration``) at which ``words`` are said,
@@ -213,7 +359,9 @@ class Narrated(VoiceoverScene):
         """Fade-ins of ``mobs`` (in a play lasting beat ``beat``'s ``duration``) over
         :data:`APPEAR_SECONDS` from when ``words`` are said (:meth:`said_at`), declared as
         what those words talk about (spanning ``share`` of the frame's height)."""
-        self.talks_about(*mobs, share=share, after=self.said_at(beat, words, duration))
+        start = self.said_at(beat, words, duration)
+        self.talks_about(*mobs, share=share, after=start)
+        self.announcements.append(Announcement(beat, self.beat_start + start, words, mobs))
         rate = self.said_rate(beat, words, duration)
         return [FadeIn(mob, rate_func=rate) for mob in mobs]
 
@@ -266,6 +414,7 @@ class Narrated(VoiceoverScene):
             next_slide(notes=text)
         self.beat_name, self.beat_start = name, self.renderer.time
         with self.voiceover(text=text, subcaption=text) as tracker:
+            self.beat_duration = tracker.duration
             yield tracker
         self.spoken.append(Spoken(name, self.beat_start, self.beat_start + tracker.duration))
         self.beats_done.append(name)
@@ -289,6 +438,7 @@ class Narrated(VoiceoverScene):
         cue = self.place_cue(panels.prediction_cue())
         bar = panels.countdown_bar(cue)
         self.cue = Group(cue, bar)
+        self.cut_in(cue, bar, reason="the prediction cue is on screen from the pause's start")
         self.show_cue(cue, bar)
         self.pauses.append((name, PREDICTION_PAUSE, self.cue))
         self.play(

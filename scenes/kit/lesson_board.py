@@ -461,6 +461,13 @@ BOARD_REACH = 6.75
 """Farthest x of the board's parts on either side (the frame's edge is at 7.11): the chart's
 left edge and the statistics panel's right edge sit there."""
 
+CHART_Y = -0.25
+"""Height of the bar chart's centre: low enough that an Undefined mark (a vertical word
+above the zero line) ends below the legend."""
+
+LEGEND_Y = 1.62
+"""Height of the legend's centre, above the chart and under the caption line."""
+
 
 class LessonBoard(VGroup):
     """Bar chart, statistics panel, construction table and the gain/epsilon readouts.
@@ -471,7 +478,7 @@ class LessonBoard(VGroup):
 
     def __init__(self, count: int, limit: float) -> None:
         super().__init__()
-        self.chart = SignedBarChart(count, limit, width=6.0).move_to([0, -0.1, 0])
+        self.chart = SignedBarChart(count, limit, width=6.0).move_to([0, CHART_Y, 0])
         self.chart.shift((-BOARD_REACH - self.chart.get_left()[0]) * RIGHT)
         self.stats = StatsPanel().move_to([0, -0.2, 0])
         self.stats.shift((BOARD_REACH - self.stats.get_right()[0]) * RIGHT)
@@ -491,10 +498,22 @@ class LessonBoard(VGroup):
                 width=0.3, height=0.2, fill_color=color, fill_opacity=0.9, stroke_width=0
             )
             legend.add(VGroup(swatch, _label(name, "small")).arrange(RIGHT, buff=0.1))
-        self.legend = legend.arrange(RIGHT, buff=0.4).next_to(self.chart, UP, buff=0.15)
+        self.legend = legend.arrange(RIGHT, buff=0.4).move_to([self.chart.get_x(), LEGEND_Y, 0])
         self.add(self.chart, self.legend, self.stats, self.table, self.settings)
         self.lesson: nm.Lesson | None = None
         self._state: LessonState | None = None
+        rules = tuple(f"{rule}_" for rule in RULES)
+        self.outputs = VGroup(
+            self.chart.slots,
+            *(r for key, r in self.stats.readouts.items() if key.startswith(rules)),
+            *(r for (key, _), r in self.table.readouts.items() if key.endswith("_output")),
+        )
+        """What the two rules output (a prediction's answer): the chart's bars, dots and
+        Undefined marks, the rules' rows of the statistics panel, the table's output columns."""
+        self._opacity = {m: m.get_fill_opacity() for m in self.outputs.get_family()}
+        self.outputs_shown = ValueTracker(1.0)
+        """How much of their opacity the outputs are drawn with: 0 hidden, 1 shown."""
+        self._shown = 1.0
 
     def part(self, name: str) -> VGroup:
         """A part that takes the focus: ``chart`` (with its legend), ``stats`` or ``table``."""
@@ -518,7 +537,21 @@ class LessonBoard(VGroup):
         self.eps.show(state.eps)
         return self
 
+    def show_outputs(self, share: float) -> LessonBoard:
+        """Draw the outputs with ``share`` of their opacity (0 hidden, 1 shown)."""
+        if share != self._shown:
+            self._shown = share
+            for member, opacity in self._opacity.items():
+                member.set_fill(opacity=share * opacity, family=False)
+        return self
+
     def follow(self, tracker: StateTracker) -> LessonBoard:
-        """Show the tracker's state now and after every frame."""
-        self.add_updater(lambda board: board.show(tracker.state()))
-        return self.show(tracker.state())
+        """Show the tracker's state, with the outputs as :attr:`outputs_shown` says, now and
+        after every frame."""
+
+        def update(board: LessonBoard) -> None:
+            board.show(tracker.state()).show_outputs(board.outputs_shown.get_value())
+
+        self.add_updater(update)
+        update(self)
+        return self

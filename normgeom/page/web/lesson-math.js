@@ -5,14 +5,22 @@
  * sqrt(variance + eps), population variance, epsilon inside the square root. A zero
  * denominator is undefined (null), whatever the gain. Each row is divided by a power of two
  * near its largest magnitude (and eps by its square) before squaring, so squares neither
- * overflow nor vanish; a statistic beyond the float64 range is null and named in `overflow`.
+ * overflow nor vanish; a statistic beyond the float64 range is null and named in `overflow`;
+ * one nonzero but below the normal float64 range (about 2.2e-308) keeps its nearest float and
+ * is named in `underflow` (per row for square and centered), as normmath.lesson does.
  * display() rounds to six decimals as normmath.display does (ties to even, exactly).
+ *
+ * The explorer's geometry is here too, as normmath.geometry has it: lengths and directions
+ * measured on the row scaled by a power of two (exact for any finite vector), the sphere of
+ * radius |g|·√n, the poles ±g·(1, …, 1) and the affine map γ ⊙ p + β.
  */
 "use strict";
 
 const LessonMath = (() => {
   const POSITIVE = [1, 2, 3];
   const SCIENTIFIC_FROM = 1e15;
+  const SMALLEST_NORMAL = 2 ** -1022;
+  const UNDERFLOWING = ["square", "centered", "mean", "mean_square", "rms", "variance", "rms_denominator", "ln_denominator"];
   const bits = new DataView(new ArrayBuffer(8));
 
   /** numpy.frexp's exponent: x = m * 2**e with 0.5 <= m < 1 (0 for x = 0). */
@@ -119,8 +127,62 @@ const LessonMath = (() => {
     if (rows.some((r) => r.centered === null)) overflow.push("centered");
     if (statistics.mean_square === null) overflow.push("mean_square");
     if (statistics.variance === null) overflow.push("variance");
-    return { x, gain, eps, statistics, rows, overflow, rmsDefined: rms !== null, lnDefined: ln !== null };
+    const tiny = underflowed(x, eps, statistics, rows);
+    rows.forEach((row, i) => {
+      row.underflow = ["square", "centered"].filter((key) => tiny[key][i]);
+    });
+    const underflow = UNDERFLOWING.filter((key) => (Array.isArray(tiny[key]) ? tiny[key].some(Boolean) : tiny[key]));
+    return { x, gain, eps, statistics, rows, overflow, underflow, rmsDefined: rms !== null, lnDefined: ln !== null };
   }
+
+  /** normmath.lesson._underflowed: per key of UNDERFLOWING, whether the value is nonzero (read
+   *  exactly on the row divided by its power-of-two scale) while its float lies below
+   *  SMALLEST_NORMAL; an array per coordinate for square and centered. */
+  function underflowed(x, eps, statistics, rows) {
+    const scale = rowScale(x, 0);
+    const y = x.map((v) => v / scale);
+    const unit = {
+      mean: rowMean(y),
+      mean_square: squareOrOverflow(y, false),
+      rms: denominator(y, 0, false),
+      variance: squareOrOverflow(y, true),
+    };
+    const small = (value) => value !== null && Math.abs(value) < SMALLEST_NORMAL;
+    const found = {
+      square: x.map((v) => v !== 0 && small(v * v)),
+      centered: rows.map((row, i) => y[i] - unit.mean !== 0 && small(x[i] - statistics.mean)),
+      rms_denominator: (unit.mean_square !== 0 || eps > 0) && small(statistics.rms_denominator),
+      ln_denominator: (unit.variance !== 0 || eps > 0) && small(statistics.ln_denominator),
+    };
+    for (const key of ["mean", "mean_square", "rms", "variance"]) found[key] = unit[key] !== 0 && small(statistics[key]);
+    return found;
+  }
+
+  /** The Euclidean length of v as normmath measures it: √n · RMS, the RMS taken on v / s
+   *  (s: its power-of-two scale) so no square overflows or vanishes; null when the length
+   *  itself is beyond the float64 range. */
+  function length(v) {
+    const value = denominator(v, 0, false) * Math.sqrt(v.length);
+    return Number.isFinite(value) ? value : null;
+  }
+
+  /** v / |v|, exact in direction for any finite nonzero v; null for the zero vector. */
+  function direction(v) {
+    if (v.every((c) => c === 0)) return null;
+    const scale = rowScale(v, 0);
+    const y = v.map((c) => c / scale);
+    const norm = Math.sqrt(sum(y.map((c) => c * c)));
+    return y.map((c) => c / norm);
+  }
+
+  /** normmath: |g| · sphere_radius(n) = |g| · √n, where both outputs lie at epsilon 0. */
+  const sphereRadius = (gain, n) => Math.abs(gain) * Math.sqrt(n);
+
+  /** normmath.collapse_poles(n) times the gain: the rows g·(1, …, 1) and −g·(1, …, 1). */
+  const poles = (gain, n) => [Array(n).fill(gain), Array(n).fill(-gain)];
+
+  /** normmath.apply_affine: γ ⊙ p + β for each point p (the ellipsoid's image of a sphere). */
+  const affine = (points, gamma, beta) => points.map((p) => p.map((v, i) => v * gamma[i] + beta[i]));
 
   /** |x| as an exact decimal: digits / 10**scale (BigInt digits). */
   function exactDecimal(x) {
@@ -171,7 +233,7 @@ const LessonMath = (() => {
     return sign + fixed;
   }
 
-  return { POSITIVE, lesson, display };
+  return { POSITIVE, SMALLEST_NORMAL, lesson, display, length, direction, sphereRadius, poles, affine, rowScale };
 })();
 
 if (typeof module !== "undefined") module.exports = LessonMath;

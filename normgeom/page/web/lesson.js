@@ -3,6 +3,9 @@
  *
  * State is {x: [x1, x2, x3], gain, eps}. An edit is parsed, computed, and only then applied;
  * a malformed or out-of-range entry leaves the state as it was and says why beside its field.
+ * The URL's hash holds the state (PageState) and follows every edit without adding history
+ * entries; a hash not understood is ignored with a note. The lecture's chapters (from
+ * data.js) open their states.
  */
 "use strict";
 
@@ -18,8 +21,16 @@ const NormgeomPage = (() => {
     ln: (eps) => `LayerNorm is Undefined: the variance is 0 and ε is ${LessonMath.display(eps)}; no gain makes it defined.`,
   };
 
+  const LAYERS = ["cloud", "affine", "poles"];
+  const QUESTIONS = 5;
+  const known = { layers: LAYERS, questions: QUESTIONS, chapters: DATA.chapters, positive: DATA.positive, lessonEps: DATA.lessonEps };
+  const EMBED_HEIGHT = "52rem";
+
   let state = { x: [...DATA.positive], gain: 1, eps: DATA.lessonEps };
   let current = LessonMath.lesson(state.x, state.gain, state.eps);
+  /** What the hash holds besides the state: the explorer's layers, the open prediction, the
+   *  chapter and its step. */
+  const extras = { view: [], q: null, ch: null, step: null };
   const listeners = [];
   const inputs = (key) => [...document.querySelectorAll(`[data-input="${key}"]`)];
   const field = (key) => document.getElementById(`${key}-field`);
@@ -60,9 +71,36 @@ const NormgeomPage = (() => {
     state = next;
     current = computed;
     for (const key of KEYS) say(key, "");
+    if (extras.ch !== null && signature(chapterState(extras.ch, extras.step)) !== signature(state)) {
+      extras.ch = extras.step = null;
+    }
     render();
     if (changed) listeners.forEach((listener) => listener(state));
+    writeHash();
     return null;
+  }
+
+  const chapterState = (scene, step) => DATA.chapters.find((c) => c.scene === scene).states[step - 1];
+
+  /** The hash of what is shown now. */
+  const hash = () => PageState.format(state, extras);
+
+  /** Replace the URL's hash (no history entry) and mark the chapter step shown. */
+  function writeHash() {
+    if (location.hash !== hash()) history.replaceState(null, "", hash());
+    for (const button of document.querySelectorAll("#chapters button")) {
+      const here = button.dataset.scene === extras.ch && Number(button.dataset.step) === extras.step;
+      if (here) button.setAttribute("aria-current", "step");
+      else button.removeAttribute("aria-current");
+    }
+    const link = document.getElementById("share-text");
+    if (link.dataset.kind) link.value = shareText(link.dataset.kind);
+  }
+
+  /** Set some of the hash's extras ({view, q, ch, step}) and rewrite the hash. */
+  function setExtras(changes) {
+    Object.assign(extras, changes);
+    writeHash();
   }
 
   function applyField(key) {
@@ -94,7 +132,12 @@ const NormgeomPage = (() => {
     }
   }
 
-  const text = (key, v) => (v === null && current.overflow.includes(key) ? "overflow" : LessonMath.display(v));
+  /** A value as `normgeom explain` prints it: overflow, underflow, or six decimals. */
+  function text(key, v, row) {
+    if (v === null && current.overflow.includes(key)) return "overflow";
+    const tiny = row === undefined ? current.underflow.includes(key) : current.rows[row].underflow.includes(key);
+    return tiny ? "underflow" : LessonMath.display(v);
+  }
 
   function quantities() {
     const values = { ...current.statistics };
@@ -130,6 +173,15 @@ const NormgeomPage = (() => {
     if (!current.rmsDefined) reasons.push(REASONS.rms(state.eps));
     if (!current.lnDefined) reasons.push(REASONS.ln(state.eps));
     if (current.overflow.length) reasons.push("overflow: beyond the float64 range (about 1.8e308); every other number is exact.");
+    if (current.underflow.length) {
+      reasons.push("underflow: nonzero but below the float64 range (about 2.2e-308), so its float is 0 or has fewer digits; the outputs are exact, computed on the vector scaled by a power of two.");
+    }
+    for (const [key, name] of [["rms_denominator", "RMSNorm"], ["ln_denominator", "LayerNorm"]]) {
+      const v = current.statistics[key];
+      if (v > 0 && !current.underflow.includes(key) && LessonMath.display(v) === "0") {
+        reasons.push(`The ${name} denominator is ${v.toExponential(6)}, shown as 0 at six decimals; it is not zero, so ${name} is defined.`);
+      }
+    }
     document.getElementById("reasons").textContent = reasons.join(" ");
   }
 
@@ -137,7 +189,8 @@ const NormgeomPage = (() => {
     const values = quantities();
     for (const element of quantityElements) {
       const key = element.dataset.quantity;
-      const shown = text(key.split("-")[0], values[key]);
+      const [name, coord] = key.split("-");
+      const shown = text(name, values[key], coord === undefined ? undefined : COORDS.indexOf(coord));
       if (element.textContent !== shown) element.textContent = shown;
       element.classList.toggle("undefined", shown === "Undefined");
     }
@@ -191,6 +244,79 @@ const NormgeomPage = (() => {
     }
   }
 
+  /** A state in words: x = (…), g …, ε …. */
+  const describe = (s) => `x = (${s.x.map(LessonMath.display).join(", ")}), g ${LessonMath.display(s.gain)}, ε ${LessonMath.display(s.eps)}`;
+
+  function buildChapters() {
+    const list = document.getElementById("chapters");
+    for (const chapter of DATA.chapters) {
+      const item = document.createElement("li");
+      const title = document.createElement("span");
+      title.className = "chapter-title";
+      title.textContent = chapter.title;
+      const steps = document.createElement("span");
+      steps.className = "steps";
+      chapter.states.forEach((s, i) => {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.textContent = String(i + 1);
+        button.dataset.scene = chapter.scene;
+        button.dataset.step = String(i + 1);
+        button.title = describe(s);
+        button.setAttribute("aria-label", `${chapter.title}, state ${i + 1}: ${describe(s)}`);
+        button.addEventListener("click", () => {
+          extras.ch = chapter.scene;
+          extras.step = i + 1;
+          apply({ x: [...s.x], gain: s.gain, eps: s.eps });
+        });
+        steps.append(button);
+      });
+      item.append(title, steps);
+      list.append(item);
+    }
+  }
+
+  function shareText(kind) {
+    const url = `${location.href.split("#")[0]}${hash()}`;
+    if (kind === "link") return url;
+    const title = "RMSNorm and LayerNorm on one vector, live";
+    return `<iframe src="${url.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}" title="${title}" style="width: 100%; height: ${EMBED_HEIGHT}; border: 0" loading="lazy"></iframe>`;
+  }
+
+  /** Put the link or the embed snippet in the text box and on the clipboard. */
+  async function share(kind) {
+    const box = document.getElementById("share-text");
+    const status = document.getElementById("share-status");
+    box.dataset.kind = kind;
+    box.value = shareText(kind);
+    const what = kind === "link" ? "Link" : "Embed code";
+    try {
+      await navigator.clipboard.writeText(box.value);
+      status.textContent = `${what} copied.`;
+    } catch {
+      box.select();
+      status.textContent = `${what} selected in the box: copy it with Ctrl+C (⌘C).`;
+    }
+  }
+
+  /** Open the state the hash asks for; a hash not understood is ignored with a note. */
+  function readHash() {
+    const found = PageState.parse(location.hash, known);
+    const note = document.getElementById("hash-note");
+    note.hidden = !found.error;
+    note.textContent = found.error ? `The link's state was not understood (${found.error}); it is ignored, and the page shows Positive 1, 2, 3.` : "";
+    if (found.empty || found.error) return null;
+    Object.assign(extras, { view: found.view ?? [], q: found.q, ch: found.ch, step: found.step });
+    const error = found.state ? apply(found.state) : null;
+    if (error) {
+      note.hidden = false;
+      note.textContent = `The link's state cannot be computed (${error}); it is ignored.`;
+      extras.ch = extras.step = null;
+    }
+    writeHash();
+    return found;
+  }
+
   function wireInputs() {
     for (const key of KEYS) {
       for (const input of inputs(key)) {
@@ -211,20 +337,32 @@ const NormgeomPage = (() => {
     document.getElementById("reset").addEventListener("click", () =>
       apply({ x: [...DATA.positive], gain: 1, eps: DATA.lessonEps }),
     );
+    document.getElementById("copy-link").addEventListener("click", () => share("link"));
+    document.getElementById("copy-embed").addEventListener("click", () => share("embed"));
+    window.addEventListener("hashchange", () => {
+      if (location.hash !== hash()) readHash();
+    });
   }
 
   buildRows();
   buildBars();
   buildPresets();
+  buildChapters();
   const quantityElements = [...document.querySelectorAll("[data-quantity]")];
   wireInputs();
   render();
+  const opened = readHash();
 
   return {
     /** The current state {x, gain, eps} and its computed lesson. */
     get state() { return state; },
     get lesson() { return current; },
+    /** The hash's extras {view, q, ch, step} as opened or last set. */
+    get extras() { return extras; },
+    /** What the opening hash asked for (null for none or one not understood). */
+    opened,
     apply,
+    setExtras,
     /** Call `listener(state)` after every change of state. */
     onChange: (listener) => listeners.push(listener),
   };

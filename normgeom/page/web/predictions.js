@@ -1,6 +1,8 @@
 /* Guided predictions: a question, the learner's answer, then the reveal. Checking sets the
- * question's inputs first; any later change of the inputs clears the answer and the reveal
- * (setting the same inputs again keeps them).
+ * question's inputs and shows its verdict; each question keeps its own answer and verdict
+ * whatever the inputs do later, and a new pick clears only its own verdict. The score counts
+ * the questions answered and those answered right. The hash's `q` names the prediction
+ * last checked while its inputs are shown.
  */
 "use strict";
 
@@ -43,46 +45,65 @@
     },
   ];
   const page = NormgeomPage;
-  const same = (a, b) => JSON.stringify([a.x, a.gain, a.eps]) === JSON.stringify([b.x, b.gain, b.eps]);
   const list = document.getElementById("predictions");
+  const score = document.getElementById("score");
+  const verdicts = QUESTIONS.map(() => null);
+
+  function showScore() {
+    const answered = verdicts.filter((v) => v !== null).length;
+    const right = verdicts.filter(Boolean).length;
+    score.textContent = `Score: ${right} right of ${answered} answered (${QUESTIONS.length} questions).`;
+  }
+
   const items = QUESTIONS.map((q, index) => {
     const item = document.createElement("li");
     const name = `prediction-${index + 1}`;
     item.className = "prediction";
+    item.id = name;
     item.innerHTML =
       `<fieldset><legend>${index + 1}. ${q.question}</legend>` +
       q.choices.map((c, i) => `<label><input type="radio" name="${name}" value="${i}"> ${c}</label>`).join("") +
-      `</fieldset><button type="button" class="check">Check</button>` +
+      `</fieldset><button type="button" class="check" aria-label="Check answer ${index + 1}">Check</button>` +
       `<p class="reveal" aria-live="polite" hidden></p>`;
     list.append(item);
     const reveal = item.querySelector(".reveal");
-    const check = item.querySelector(".check");
-    const choice = () => item.querySelector("input:checked");
-    const clear = () => {
-      item.querySelectorAll("input").forEach((r) => { r.checked = false; });
-      reveal.hidden = true;
-      reveal.textContent = "";
-      item.classList.remove("answered");
+    const say = (words, kind) => {
+      reveal.hidden = words === "";
+      reveal.textContent = words;
+      reveal.dataset.kind = kind;
     };
-    check.addEventListener("click", () => {
-      const picked = choice();
+    // a new pick asks anew: the old verdict (or the request to pick) goes
+    item.querySelectorAll("input").forEach((radio) =>
+      radio.addEventListener("change", () => {
+        say("", "");
+        item.classList.remove("answered");
+      }),
+    );
+    item.querySelector(".check").addEventListener("click", () => {
+      const picked = item.querySelector("input:checked");
       if (!picked) {
-        reveal.hidden = false;
-        reveal.textContent = "Pick an answer first.";
+        say("Pick an answer first.", "ask");
         return;
       }
       const answer = Number(picked.value);
+      verdicts[index] = answer === q.answer;
       page.apply({ x: [...q.setup.x], gain: q.setup.gain, eps: q.setup.eps });
-      picked.checked = true;
-      reveal.hidden = false;
-      reveal.textContent = `${answer === q.answer ? "Right" : `Not quite: ${q.choices[q.answer]}`}. ${q.why}`;
+      page.setExtras({ q: index + 1 });
+      say(`${verdicts[index] ? "Right" : `Not quite: ${q.choices[q.answer]}`}. ${q.why}`, "verdict");
       item.classList.add("answered");
+      showScore();
     });
-    return { item, clear, setup: q.setup };
+    return item;
   });
+  showScore();
+  const open = page.extras.q;
+  if (open !== null) {
+    items[open - 1].classList.add("open");
+    items[open - 1].scrollIntoView({ block: "center" });
+  }
+  const same = (a, b) => JSON.stringify([a.x, a.gain, a.eps]) === JSON.stringify([b.x, b.gain, b.eps]);
   page.onChange((state) => {
-    for (const { item, clear, setup } of items) {
-      if (item.classList.contains("answered") && !same(state, setup)) clear();
-    }
+    const q = page.extras.q;
+    if (q !== null && !same(state, QUESTIONS[q - 1].setup)) page.setExtras({ q: null });
   });
 })();

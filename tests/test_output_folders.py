@@ -1,0 +1,164 @@
+"""Output folders: normgeom writes only into a missing, empty or its own folder, replaces only
+the files it wrote there, and refuses anything else before writing: one line, exit 2, every
+file of the user's intact."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from normgeom.cli.app import app
+from normgeom.errors import UsageError
+from normgeom.page.three import THREE_VERSION, THREEJS_ENV
+from normgeom.publish.folders import OWNED_NAME, check_folder, settled, staged_folder
+from normgeom.rendering.paths import MEDIA_ENV
+
+runner = CliRunner()
+COMMANDS = (["page"], ["slides", "Gain", "-q", "low"], ["publish", "-q", "low"])
+
+
+@pytest.fixture
+def place(tmp_path, monkeypatch):
+    """A working folder (the current one) with its own media root and home folder."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(MEDIA_ENV, str(tmp_path / "media"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    return tmp_path
+
+
+def refused(args: list[str], *words: str) -> str:
+    """Run ``normgeom <args>``: one error line holding ``words``, exit 2, no traceback."""
+    done = runner.invoke(app, args)
+    assert done.exit_code == 2, (args, done.output)
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("normgeom: error: "), done.stderr
+    assert all(word in lines[0] for word in words), lines[0]
+    return lines[0]
+
+
+def user_folder(folder: Path) -> Path:
+    """A folder holding a user's file."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "post.md").write_text("my post")
+    return folder
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
+def test_a_folder_with_a_users_file_survives(place, command):
+    blog = user_folder(place / "blog")
+    refused([*command, "--output", str(blog)], str(blog), "did not write", "post.md")
+    assert sorted(os.listdir(blog)) == ["post.md"]
+    assert (blog / "post.md").read_text() == "my post"
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
+def test_the_current_folder_and_its_parents_are_refused(place, command):
+    user_folder(place)
+    for name in (".", "..", str(place.parent)):
+        refused([*command, "--output", name], "current folder")
+    assert (place / "post.md").read_text() == "my post"
+
+
+def test_a_symlinked_folder_is_refused(place):
+    target = user_folder(place / "real")
+    (place / "link").symlink_to(target)
+    refused(["page", "--output", "link"], "symlink")
+    (target / "post.md").unlink()  # even an empty one: writing would go elsewhere
+    refused(["page", "--output", "link/"], "symlink")
+    assert (place / "link").is_symlink()
+
+
+def test_the_home_folder_and_the_media_root_are_refused(place):
+    (place / "media" / "scenes").mkdir(parents=True)
+    refused(["page", "--output", str(place / "home")], "home folder")
+    refused(["page", "--output", "media"], "media root")
+    refused(["page", "--output", "media/scenes"], "inside the media root")
+    assert (place / "media" / "scenes").is_dir()
+
+
+def test_a_mount_point_is_refused(place):
+    mount = next(p for p in ("/dev/shm", "/proc") if os.path.ismount(p))
+    refused(["page", "--output", mount], mount, "mount point")
+
+
+def test_a_threejs_folder_of_the_users_is_refused(place, monkeypatch):
+    monkeypatch.setenv(THREEJS_ENV, str(user_folder(place / "mine")))
+    refused(["page", "--output", "out"], THREEJS_ENV, "did not write")
+    assert sorted(os.listdir(place / "mine")) == ["post.md"]
+    assert not (place / "out").exists()
+
+
+def test_page_replaces_its_own_files_and_keeps_the_users(place):
+    done = runner.invoke(app, ["page", "--output", "out"])
+    assert done.exit_code == 0, done.output
+    out = place / "out"
+    listed = json.loads((out / OWNED_NAME).read_text())
+    assert listed["complete"] and "index.html" in listed["files"]
+    (out / "notes.txt").write_text("mine")
+    (out / "index.html").write_text("stale")
+    again = runner.invoke(app, ["page", "--output", "out"])
+    assert again.exit_code == 0, again.output
+    assert (out / "notes.txt").read_text() == "mine"
+    assert "<html" in (out / "index.html").read_text()
+
+
+def test_a_new_write_removes_only_what_the_last_one_wrote(tmp_path):
+    folder = tmp_path / "out"
+    with staged_folder(folder) as stage:
+        (stage / "sub").mkdir()
+        for name in ("a.txt", "sub/b.txt"):
+            (stage / name).write_text("old")
+    (folder / "user.txt").write_text("mine")
+    with staged_folder(folder) as stage:
+        (stage / "a.txt").write_text("new")
+    assert sorted(os.listdir(folder)) == [OWNED_NAME, "a.txt", "user.txt"]
+    assert (folder / "a.txt").read_text() == "new" and settled(folder)
+    with pytest.raises(UsageError, match="would overwrite user.txt"), staged_folder(folder) as s:
+        (s / "user.txt").write_text("theirs")
+    assert (folder / "user.txt").read_text() == "mine"
+    assert sorted(os.listdir(folder)) == [OWNED_NAME, "a.txt", "user.txt"]
+
+
+def test_a_failed_write_leaves_the_folder_as_it_was(tmp_path):
+    folder = tmp_path / "out"
+    with staged_folder(folder) as stage:
+        (stage / "a.txt").write_text("old")
+    with pytest.raises(RuntimeError), staged_folder(folder) as stage:
+        (stage / "a.txt").write_text("new")
+        raise RuntimeError
+    assert sorted(os.listdir(folder)) == [OWNED_NAME, "a.txt"]
+    assert (folder / "a.txt").read_text() == "old"
+
+
+def test_a_list_naming_paths_outside_the_folder_owns_nothing(tmp_path):
+    folder = user_folder(tmp_path / "out")
+    (folder / OWNED_NAME).write_text(json.dumps({"complete": True, "files": ["../x", "post.md"]}))
+    with pytest.raises(UsageError, match="did not write"):
+        check_folder(folder)
+
+
+def test_a_write_cut_short_is_not_settled(tmp_path):
+    folder = tmp_path / "out"
+    with staged_folder(folder) as stage:
+        (stage / "a.txt").write_text("a")
+    listed = json.loads((folder / OWNED_NAME).read_text())
+    (folder / OWNED_NAME).write_text(json.dumps({**listed, "complete": False}))
+    assert not settled(folder)
+    check_folder(folder)  # its own files: written again by the next run
+
+
+def test_an_empty_cached_threejs_is_rebuilt(place, monkeypatch):
+    monkeypatch.delenv(THREEJS_ENV, raising=False)
+    cache = place / "home" / ".cache" / "normgeom" / f"three-{THREE_VERSION}"
+    cache.mkdir(parents=True)
+    (cache / "three.min.js").write_bytes(b"")
+    (cache / "LICENSE").write_text("The MIT License")
+    done = runner.invoke(app, ["page", "--output", "out"])
+    assert done.exit_code == 0, done.output
+    assert (cache / "three.min.js").stat().st_size > 100_000
+    assert (place / "out" / "vendor" / "three.min.js").stat().st_size > 100_000
