@@ -21,6 +21,7 @@ from manim import (
     Indicate,
     LaggedStart,
     Mobject,
+    VGroup,
     linear,
     rush_from,
     smooth,
@@ -30,7 +31,7 @@ from manim import (
 import normmath as nm
 from normmath.measures import mean_sphere_gap
 from scenes.base.geometry import IDEAL_EPS, GeometryScene, vector_text
-from scenes.base.narrated import APPEAR_SECONDS, AuditException
+from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, MARK_SHARE, AuditException
 from scenes.kit import figures, panels, style
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import PALETTE
@@ -45,6 +46,16 @@ CLOSE_UP_SHARE = 0.4
 
 PREDICT_ORBIT_DEGREES = 30.0
 """Degrees the camera turns round a figure while a beat reads its parameter out."""
+
+PLANE_EASE_SHARE = 0.25
+"""Share of a zoom's way over which the plane's screen size eases to its new end."""
+
+CLUSTER_SHARE = 0.04
+"""Smallest share of the frame's height the tight cluster spans when it is named beside the
+far points (the wide view holds them all)."""
+
+EQUATOR_DRAW_SHARE = 0.5
+"""Share of its beat the equator takes to be drawn."""
 
 WIDEN_SECONDS = 2.0
 """Seconds the camera takes to widen from the sphere to the far points a sentence names."""
@@ -94,21 +105,32 @@ class LayerNormScene(GeometryScene):
             lambda a: nm.interpolate(self.plane_half_size, self.near_plane_half_size, a)
         )
 
-    def plane_with_zoom(self, size: float, zoom: float) -> Animation:
-        """Resize ``self.plane`` from the near or far size to ``size`` while the camera zooms
-        to ``zoom``: its screen size moves between the two ends' and never beyond the
-        smaller, so it stays in frame throughout."""
-        camera = self.renderer.camera
+    def plane_with_zoom(self, size: float, zoom: float, rate_func=smooth) -> Animation:
+        """Resize ``self.plane`` from its size now to ``size`` while the camera zooms to
+        ``zoom`` at ``rate_func`` (the camera's own, unframed move): its screen size eases
+        from the start's to the smaller of the two ends' over the first
+        :data:`PLANE_EASE_SHARE` of the zoom's way and holds there, so it stays in frame
+        throughout and its first frame is the picture before."""
         sizes = (self.near_plane_half_size, self.plane_half_size)
-        start = sizes[0] if size == sizes[1] else sizes[1]
-        reach = min(camera.get_zoom() * start, zoom * size)
-        return self.reshape_plane(lambda a: np.clip(reach / camera.get_zoom(), *sizes))
+        start = float(np.abs(nm.plane_coordinates(self.plane.get_vertices())).max())
+        first = self.renderer.camera.get_zoom()
+        screens = (first * start, min(first * start, zoom * size))
 
-    def widen(self, run_time: float, pose: str, zoom: float, *anims: Animation) -> None:
+        def half_size(alpha: float) -> float:
+            now = nm.interpolate(first, zoom, alpha)  # the camera's zoom at this frame
+            screen = nm.interpolate(*screens, min(alpha / PLANE_EASE_SHARE, 1.0))
+            return float(np.clip(screen / now, *sizes))
+
+        grow = self.reshape_plane(half_size)
+        grow.rate_func = rate_func
+        return grow
+
+    def widen(self, run_time: float, pose: str, zoom: float, plane: float | None = None) -> None:
         """Turn the camera to ``pose`` at ``zoom`` over the first :data:`WIDEN_SECONDS` of
-        ``run_time`` (with ``anims``), then hold."""
+        ``run_time`` (resizing the plane to half size ``plane`` on the way), then hold."""
         share = min(1.0, WIDEN_SECONDS / run_time)
         rate = squish_rate_func(smooth, 0.0, share)
+        anims = [] if plane is None else [self.plane_with_zoom(plane, zoom, rate)]
         self.camera_to(run_time, *anims, pose=pose, zoom=zoom, framed=False, rate_func=rate)
 
     def group_mask(self, name: str) -> np.ndarray:
@@ -209,14 +231,14 @@ class Standardization(LayerNormScene):
     )
     formula = r"\hat x = \frac{x-\mu}{\sigma},\qquad \lVert \hat x \rVert = \sqrt{n}"
     formula_caption = "σ: population std of x"
-    close_up_beats = ("sphere", "equator")
+    close_up_beats = ("sphere", "equator", "predict")
     audit_exceptions = (
         AuditException(
             "safe-area",
             "points_mob[[]'standardized'[]]",
-            "the sphere beat and the equator's first sentence are a close-up of the sphere the "
-            "narration names: far centered points leave the frame; the camera widens to "
-            "them all before the question about them",
+            "the sphere and equator beats are a close-up of the sphere the narration names: "
+            "far centered points leave the frame; the camera widens to them all as the "
+            "question about them starts",
         ),
         AuditException(
             "text-covered",
@@ -233,6 +255,7 @@ class Standardization(LayerNormScene):
         self.show_centered()
         self.show_sphere()
         self.show_equator()
+        self.ask()
         self.standardize()
         self.orbit_without_trails()
 
@@ -248,34 +271,40 @@ class Standardization(LayerNormScene):
         with self.beat("sphere") as tracker:
             sphere = figures.sphere()
             self.talks_about(sphere, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
-            shrink = self.plane_with_zoom(self.near_plane_half_size, style.POSES["sphere"].zoom)
+            rate = squish_rate_func(smooth, 0.0, CLOSE_UP_SHARE)
+            close = style.POSES["sphere"].zoom
             self.camera_to(
                 tracker.duration,
                 Create(sphere, rate_func=squish_rate_func(smooth, 0.0, 0.6)),
-                shrink,
+                self.plane_with_zoom(self.near_plane_half_size, close, rate),
                 pose="sphere",
                 framed=False,
-                rate_func=squish_rate_func(smooth, 0.0, CLOSE_UP_SHARE),
+                rate_func=rate,
             )
 
     def show_equator(self) -> None:
-        """The equator drawn in the close-up, then the camera widens to every centered point
-        before the question asks where they land."""
         with self.beat("equator") as tracker:
             ring = figures.equator()
-            self.talks_about(ring, share=NARRATED_FIGURE_SHARE)
-            asked = self.said_at("equator", "Before we rescale", tracker.duration)
-            self.play(Create(ring), run_time=asked)
-            self.talks_about(self.points_mob["standardized"], after=asked)
+            drawn = EQUATOR_DRAW_SHARE * tracker.duration
+            self.talks_about(ring, share=NARRATED_FIGURE_SHARE, after=drawn)
+            rate = squish_rate_func(smooth, 0.0, EQUATOR_DRAW_SHARE)
+            self.play(Create(ring, rate_func=rate), run_time=tracker.duration)
+
+    def ask(self) -> None:
+        """The camera widens from the sphere to every centered point as the question asks
+        where they land."""
+        with self.beat("predict") as tracker:
+            self.talks_about(self.points_mob["standardized"], words="the points")
             near = figures.plane_outline(self.near_plane_half_size)
             zoom = self.framing_zoom("sphere", np.concatenate([self.steps.centered, near]))
-            self.widen(tracker.duration - asked, "sphere", zoom)
+            self.widen(tracker.duration, "sphere", zoom)
 
     def standardize(self) -> None:
         with self.beat("standardize") as tracker:
             moves = self.move_with_trails(
                 "standardized", self.steps.centered, self.steps.standardized, "standardized"
             )
+            self.announces("slides along its own ray", self.points_mob["standardized"])
             self.camera_to(tracker.duration, *promptly(moves), pose="sphere")
 
 
@@ -477,7 +506,9 @@ class Bias(LayerNormScene):
             mark = self.facing(
                 figures.crosses(np.asarray(self.params.beta)[None], PALETTE["shifted"])
             )
-            shown = self.appear_at("center", "orange cross", tracker.duration, mark)
+            shown = self.appear_at(
+                "center", "orange cross", tracker.duration, mark, share=MARK_SHARE
+            )
             self.orbit(PREDICT_ORBIT_DEGREES, tracker.duration, *shown)
 
 
@@ -485,9 +516,24 @@ class Epsilon(LayerNormScene):
     """With a large epsilon, only rows whose variance dominates it reach the sphere."""
 
     close_up_beats = ("predict", "normalize")
+    audit_exceptions = (
+        AuditException(
+            "safe-area",
+            "points_mob[[]'large'[]]",
+            "the question about the tight cluster is a close-up of it and the sphere: the far "
+            "large-variance points, named in the beat before, are outside the frame until "
+            "they rush in at the next beat's start",
+        ),
+        AuditException(
+            "text-covered",
+            "pinned[[]0[]]*",
+            "as the camera closes in and the far points rush in, some pass beneath the legend, "
+            "drawn above them on its backing",
+        ),
+    )
     """The question asks about the tight cluster: the camera closes in on it and the
-    sphere, the far large-variance points (named before) outside the frame until they rush
-    in, in the first second of the next beat."""
+    sphere, the far large-variance points (named in the beat before) outside the frame until
+    they rush in, in the first second of the next beat."""
 
     lecture_order: ClassVar[int] = 50
     chapter: ClassVar[str] = "Epsilon: inside the sphere"
@@ -521,6 +567,7 @@ class Epsilon(LayerNormScene):
 
     def construct(self) -> None:
         self.show_targets()
+        self.show_groups()
         self.predict()
         self.normalize()
         self.read_gaps()
@@ -536,10 +583,10 @@ class Epsilon(LayerNormScene):
             self.add(self.plane, figures.sphere(), figures.equator())
             self.play(*self.panels(), *appear, run_time=tracker.duration)
 
-    def predict(self) -> None:
-        """The camera widens as the far large-variance points are named, then closes in on
-        the sphere and the tight cluster the question asks about."""
-        with self.beat("predict") as tracker:
+    def show_groups(self) -> None:
+        """The camera widens to the centered points as they are named: the far
+        large-variance ones, then the tight cluster."""
+        with self.beat("groups") as tracker:
             duration = tracker.duration
             groups = {
                 name: self.point_group(
@@ -549,39 +596,55 @@ class Epsilon(LayerNormScene):
                 )
                 for name in self.group_names
             }
-            far = [groups[name] for name in self.group_names if name != "small"]
-            clustered = bool(self.narration_values()["cluster"]) and "small" in groups
-            if clustered:  # the far points, the cluster, then a question about the cluster
-                cues = [("Green points", far), ("the white cluster", [groups["small"]])]
-                asked = self.said_at("predict", "Before we rescale", duration)
-            else:  # every point, then a question about them all
-                cues, asked = [("we set epsilon", list(groups.values()))], duration
-            named = self.said_at("predict", cues[0][0], duration)
+            if self.clustered():
+                far = [groups[name] for name in self.group_names if name != "small"]
+                cues = [
+                    ("Green points", far, FOCUS_SHARE),
+                    ("the white cluster", [groups["small"]], CLUSTER_SHARE),
+                ]
+            else:
+                cues = [("Here are the points", list(groups.values()), FOCUS_SHARE)]
+            named = self.said_at("groups", cues[0][0], duration)
             lead = max(named - WIDEN_SECONDS, 0.0)  # wide by the time they are named
-            span = asked - lead
-
-            def shown(words: str, mobs: list[Mobject]) -> list[Animation]:
-                """Fade-ins of ``mobs`` from when ``words`` are said, in the widening play."""
-                said = self.said_at("predict", words, duration)
-                self.talks_about(*mobs, after=said)
-                start, end = said - lead, min(said - lead + APPEAR_SECONDS, span)
-                rate = squish_rate_func(smooth, start / span, end / span)
-                return [FadeIn(mob, rate_func=rate) for mob in mobs]
-
-            fades = [fade for words, mobs in cues if mobs for fade in shown(words, mobs)]
-            if lead > 0:
-                self.wait(lead)
             wide = np.concatenate(
                 [self.steps.centered, figures.plane_outline(self.plane_half_size)]
             )
             zoom = self.framing_zoom("sphere", wide)
-            self.widen(
-                span, "sphere", zoom, self.plane_with_zoom(self.plane_half_size, zoom), *fades
-            )
-            if clustered:
-                close = style.POSES["sphere"].zoom
-                shrink = self.plane_with_zoom(self.near_plane_half_size, close)
-                self.widen(duration - asked, "sphere", close, shrink)
+            if lead > 0:
+                self.wait(lead)
+            widening = named - lead
+            self.widen(widening, "sphere", zoom, self.plane_half_size)
+            rest = duration - named
+
+            def shown(words: str, mobs: list[Mobject], share: float) -> list[Animation]:
+                """Fade-ins of ``mobs`` from when ``words`` are said, once the camera is wide."""
+                said = self.announces(words, *mobs)
+                self.talks_about(*mobs, after=said, share=share)
+                start, end = said - named, min(said - named + APPEAR_SECONDS, rest)
+                rate = squish_rate_func(smooth, start / rest, end / rest)
+                return [FadeIn(mob, rate_func=rate) for mob in mobs]
+
+            self.play(*[fade for cue in cues if cue[1] for fade in shown(*cue)], run_time=rest)
+
+    def predict(self) -> None:
+        """The question about the tight cluster is asked in a close-up of it and the
+        sphere (one about every point, in the wide view)."""
+        with self.beat("predict") as tracker:
+            if not self.clustered():
+                self.talks_about(*self.groups(), words="the points")
+                self.wait(tracker.duration)
+                return
+            self.talks_about(self.points_mob["small"], words="the tight cluster")
+            close = self.framing_zoom("sphere", self.opening_points())  # the intro's view
+            self.widen(tracker.duration, "sphere", close, self.near_plane_half_size)
+
+    def clustered(self) -> bool:
+        """Whether the narration names a tight cluster (and the cloud has one)."""
+        return bool(self.narration_values()["cluster"]) and "small" in self.group_names
+
+    def groups(self) -> list[VGroup]:
+        """The drawn point groups, in cloud order."""
+        return [self.points_mob[name] for name in self.group_names]
 
     def normalize(self) -> None:
         with self.beat("normalize") as tracker:

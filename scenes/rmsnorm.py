@@ -19,6 +19,7 @@ from manim import (
     FadeIn,
     FadeOut,
     Mobject,
+    VGroup,
     rush_from,
     smooth,
     squish_rate_func,
@@ -26,10 +27,10 @@ from manim import (
 
 import normmath as nm
 from scenes.base.geometry import GHOST_OPACITY, IDEAL_EPS, GeometryScene
-from scenes.base.narrated import FOCUS_SHARE
+from scenes.base.narrated import FOCUS_SHARE, AuditException
 from scenes.kit import figures, panels
 from scenes.kit.panels import LegendEntry
-from scenes.kit.style import PALETTE
+from scenes.kit.style import LAYERS, PALETTE
 
 __all__ = ["RMSNormScene", "RMSNormHealthy", "RMSNormCollapse", "RMSNormComparison"]
 
@@ -41,6 +42,16 @@ CLOSE_UP_SECONDS = 1.5
 
 MARKS_RATE = squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE)
 """The rate of marks or lines appearing as a sentence names them."""
+
+TARGETS_SHARE = 0.2
+"""Smallest share of the frame's height the targets (or the sphere they lie on) span while
+a sentence names them."""
+
+TARGETS_WIDE_SHARE = 0.08
+"""The same, where the camera also holds (or widens to) the far inputs."""
+
+STAR_FILL = 0.55
+"""Fill opacity of the pole stars: the rows piled on a pole show through its star."""
 
 GAP_WIDTH = 3.5
 """Stroke width of the gap lines (as wide as their legend swatch, so they read at once)."""
@@ -69,8 +80,13 @@ class RMSNormScene(GeometryScene):
         self.ratios = nm.mean_to_std_ratio(self.healthy)
         if self.poles:
             pole = nm.collapse_poles(3)[0]
-            self.ones_label = self.framed(
-                figures.ones_label(pole), along=pole, clearance=figures.POLE_STAR_RADIUS
+            stars = figures.pole_markers().set_fill(opacity=STAR_FILL)
+            self.pole_parts = (
+                self.guide(figures.pole_axis()),
+                self.facing(stars.set_z_index(LAYERS["point"] + 1)),
+                self.framed(
+                    figures.ones_label(pole), along=pole, clearance=figures.POLE_STAR_RADIUS
+                ),
             )
 
     def narration_values(self) -> dict[str, object]:
@@ -103,17 +119,15 @@ class RMSNormScene(GeometryScene):
         """Add the plane, sphere and equator (and, with :attr:`poles`, the pole axis, stars
         and all-ones label)."""
         self.plane = figures.plane(self.plane_half_size, opacity=0.1)
-        self.add(self.plane, figures.sphere(), figures.equator())
+        self.sphere = figures.sphere()
+        self.add(self.plane, self.sphere, figures.equator())
         if self.poles:
             self.add(*self.pole_figures())
 
     def pole_figures(self) -> tuple[Mobject, Mobject, Mobject]:
-        """The pole axis, the pole stars and the all-ones label."""
-        return (
-            self.guide(figures.pole_axis()),
-            self.facing(figures.pole_markers()),
-            self.ones_label,
-        )
+        """The pole axis, the pole stars (drawn over the rows that pile onto them, which
+        show through) and the all-ones label."""
+        return self.pole_parts
 
     def appear(self, *mobs: Mobject, share: float = FOCUS_SHARE) -> list[Animation]:
         """Fade-ins of ``mobs``, which the beat talks about together (spanning ``share`` of
@@ -123,10 +137,12 @@ class RMSNormScene(GeometryScene):
         rate = squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE)
         return [FadeIn(mob, rate_func=rate) for mob in mobs]
 
-    def targets(self, points: np.ndarray) -> list:
-        """Fade-ins of the LayerNorm targets (crosses) of ``points``, which the beat talks
-        about, over its first :data:`MARKS_FADE_SHARE`."""
-        return self.appear(self.facing(figures.crosses(self.ln(points))), share=0.3)
+    def targets(self, points: np.ndarray, share: float = TARGETS_SHARE) -> list:
+        """Fade-ins of the LayerNorm targets (crosses) of ``points`` (kept as ``marks``),
+        which the beat talks about (spanning ``share`` of the frame's height), over its first
+        :data:`MARKS_FADE_SHARE`."""
+        self.marks = self.facing(figures.crosses(self.ln(points)))
+        return self.appear(self.marks, share=share)
 
     def gaps(self, points: np.ndarray) -> list:
         """Creations of the gap lines from each RMSNorm output to its LayerNorm target."""
@@ -152,6 +168,14 @@ class RMSNormHealthy(RMSNormScene):
     )
 
     close_up_beats = ("targets",)
+    audit_exceptions = (
+        AuditException(
+            "safe-area",
+            "points_mob[[]'rms'[]]",
+            "the targets beat closes in on the crosses on the sphere it names: the far inputs "
+            "leave the frame until the camera widens to them again as the sentence ends",
+        ),
+    )
 
     def legend_rows(self) -> tuple[LegendEntry, ...]:
         inputs, *rest = self.legend_entries
@@ -163,6 +187,7 @@ class RMSNormHealthy(RMSNormScene):
     def construct(self) -> None:
         self.show_inputs()
         self.show_targets()
+        self.ask()
         self.normalize()
         self.show_gaps()
         self.orbit_final()
@@ -181,22 +206,26 @@ class RMSNormHealthy(RMSNormScene):
             )
 
     def show_targets(self) -> None:
-        """The camera closes in on the sphere as the crosses are named, then widens to the
-        inputs again before the question asks where they land."""
+        """The camera closes in on the sphere as the crosses on it are named, and widens to
+        the inputs again as the sentence ends."""
         with self.beat("targets") as tracker:
             duration = tracker.duration
-            asked = self.said_at("targets", "Without centering", duration)
-            close = CLOSE_UP_SECONDS / asked
+            move = min(CLOSE_UP_SECONDS, duration / 3)
             self.camera_to(
-                asked,
-                *self.targets(self.healthy),
+                duration - move,
+                *self.targets(self.healthy, TARGETS_WIDE_SHARE),
                 pose="sphere",
                 framed=False,
-                rate_func=squish_rate_func(smooth, 0.0, min(close, 1.0)),
+                rate_func=squish_rate_func(smooth, 0.0, move / (duration - move)),
             )
-            self.talks_about(self.points_mob["rms"], after=asked)
-            rate = squish_rate_func(smooth, 0.0, min(CLOSE_UP_SECONDS / (duration - asked), 1.0))
-            self.camera_to(duration - asked, pose=self.pose, rate_func=rate)
+            self.camera_to(move, pose=self.pose)
+
+    def ask(self) -> None:
+        """The question, with the inputs it asks about and their targets in view."""
+        with self.beat("predict") as tracker:
+            self.talks_about(self.points_mob["rms"])
+            self.talks_about(self.marks, share=TARGETS_WIDE_SHARE, words="those targets")
+            self.wait(tracker.duration)
 
     def normalize(self) -> None:
         with self.beat("normalize") as tracker:
@@ -204,6 +233,8 @@ class RMSNormHealthy(RMSNormScene):
             moves = self.move_with_trails("rms", self.healthy, self.rms(self.healthy), "rms")
             for move in moves:  # seen moving as the sentence says so
                 move.rate_func = rush_from
+            self.announces("Every point moves", self.points_mob["rms"])
+            self.talks_about(self.sphere, share=TARGETS_SHARE, words="the same sphere")
             inputs_entry = self.corner_panels["top_left"][1][0]
             self.camera_to(
                 tracker.duration,
@@ -260,10 +291,15 @@ class RMSNormCollapse(RMSNormScene):
         """The collapse set's groups by name: ``positive`` and ``negative`` rows."""
         return [(name, self.collapse.group(name)) for name in ("positive", "negative")]
 
+    def points_mob_of_signs(self) -> list[VGroup]:
+        """The drawn rows of both signs."""
+        return [self.points_mob[name] for name, _ in self.sign_groups()]
+
     def show_inputs(self) -> None:
         with self.beat("intro") as tracker:
             self.plane = figures.plane(self.plane_half_size, opacity=0.1)
-            self.add(self.plane, figures.sphere(), figures.equator())
+            self.sphere = figures.sphere()
+            self.add(self.plane, self.sphere, figures.equator())
             groups = [self.point_group(name, pts, name) for name, pts in self.sign_groups()]
             self.play(*self.panels(), *self.appear(*groups), run_time=tracker.duration)
 
@@ -271,6 +307,8 @@ class RMSNormCollapse(RMSNormScene):
         with self.beat("ratio") as tracker:
             ratio = float(np.ma.min(nm.mean_to_std_ratio(self.collapse.points)))
             panel = panels.readout([(f"smallest |μ|/σ = {ratio:.1f}", "pole")])
+            star_row = self.corner_panels["top_left"][1][2]
+            self.answer(*self.pole_figures(), star_row, texts=("pole",), words="Where")
             self.play(self.pin(panel, "bottom_right"), run_time=tracker.duration)
 
     def collapse_to_poles(self) -> None:
@@ -286,6 +324,7 @@ class RMSNormCollapse(RMSNormScene):
             axis, stars, label = self.pole_figures()
             shown = self.appear_at("collapse", "all-ones diagonal", duration, axis, label)
             shown += self.appear_at("collapse", "two poles", duration, stars)
+            self.talks_about(stars, *self.points_mob_of_signs(), words="two poles")
             star_row = self.reveal_legend(2, self.said_rate("collapse", "two poles", duration))
             self.camera_to(duration, *moves, *shown, star_row, pose="poles")
 
@@ -348,8 +387,10 @@ class RMSNormComparison(RMSNormScene):
                 for name in ("positive", "negative")
             ]
             pts = self.collapse.points
+            self.talks_about(*groups, self.pole_figures()[1])  # the rows on their poles' stars
+            rate = squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE)
             self.play(
-                *self.appear(*groups),
+                *[FadeIn(group, rate_func=rate) for group in groups],
                 *self.targets(pts),
                 *self.gaps(pts),
                 run_time=tracker.duration,
