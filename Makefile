@@ -10,7 +10,7 @@ F     ?= mp4
 JOBS  ?=
 JOBS_FLAG := $(if $(JOBS),--jobs $(JOBS),)
 
-.PHONY: setup dev-setup video scene gifs stills slides bundle page docs-page docs-media contact-sheet audit bench test lint clean help activations-data
+.PHONY: setup dev-setup video scene gifs stills slides bundle page docs-page docs-media contact-sheet audit bench test lint clean help activations-data docs
 
 help:
 	@echo "make video  [Q=medium VOICE=hibari]   the narrated lecture -> media/normalization_geometry.mp4"
@@ -21,6 +21,7 @@ help:
 	@echo "make slides | bundle  [Q=... OUT=...]  the slide deck; the publishable folder"
 	@echo "make audit                            check every scene as a viewer sees it (exit 1 on a finding)"
 	@echo "make page  [OUT=...]                  the live lesson and 3D explorer -> media/page/index.html"
+	@echo "make docs                             the documentation site -> media/docs/index.html"
 	@echo "make gifs | stills | docs-media | docs-page | bench | lint | clean"
 	@echo "make setup | dev-setup                the environment (dev-setup: plus the test tools)"
 
@@ -64,9 +65,13 @@ bench: setup
 test: dev-setup
 	$(PY) -m pytest
 
+# The documentation site, built offline; a warning (a broken cross-reference included) fails it.
+docs: dev-setup
+	$(PY) -m sphinx -b html -W --keep-going -n -q docs media/docs
+
 lint: dev-setup
-	$(VENV)/bin/ruff check normmath scenes normgeom tests benchmarks docs/examples
-	$(VENV)/bin/ruff format --check normmath scenes normgeom tests benchmarks docs/examples
+	$(VENV)/bin/ruff check normmath scenes normgeom tests benchmarks docs/examples docs/conf.py docs/_ext
+	$(VENV)/bin/ruff format --check normmath scenes normgeom tests benchmarks docs/examples docs/conf.py docs/_ext
 
 # The statistics the RealActivations scene draws, from all-MiniLM-L6-v2 on the lecture's
 # sentences (normmath/data/minilm_activations.json); the tests check a fresh capture equals it.
@@ -91,10 +96,10 @@ bundle: setup
 page: setup
 	$(VENV)/bin/normgeom page $(if $(OUT),--output $(OUT),)
 
-# The README's picture of the live page: Playwright (dev extra) drives Chromium at 1280x800.
+# The README's pictures of the live page: Playwright (dev extra) drives Chromium (1280x800, 390x844).
 docs-page: dev-setup
 	$(VENV)/bin/normgeom page
-	$(PY) tests/fixtures/page_browser.py media/page docs/page.png
+	$(PY) tests/fixtures/page_browser.py media/page docs/page.png docs/page-phone.png
 
 # The README's pictures: the GIF at 240 px and 8 fps keeps it under 2 MB.
 docs-media: setup

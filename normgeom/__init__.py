@@ -3,16 +3,21 @@
 One folder per job, data flowing one way (scenes -> render -> compose -> publish):
 
 - :mod:`normgeom.cli`: the ``normgeom`` command line (Typer); imports the rest lazily.
+- :mod:`normgeom.api`: the Python API, here at the top: :func:`render`, :func:`lecture`,
+  :func:`explain` (imported on first use, so the command line stays quick).
+- :mod:`normgeom.pipeline`: running render jobs for a command or a script (shared by both).
 - :mod:`normgeom.rendering`: a typed render job, the runner that executes jobs in worker
   processes, and the one cache that decides what is up to date.
 - :mod:`normgeom.compose`: the lecture: clips back to back, chapters, merged subtitles.
 - :mod:`normgeom.publish`: formats derived from a render (GIF, WebM, PNG), stills, slides
   and the lecture bundle.
+- :mod:`normgeom.page`: the live page (``normgeom page``).
+- :mod:`normgeom.audit`: the frame audit (``normgeom audit``).
 - :mod:`normgeom.explanation`: every number of the one-vector lesson in the terminal.
 - :mod:`normgeom.activations`: a real transformer's LayerNorm inputs (``normgeom
   activations``) and the recorded statistics the lecture draws.
-- :mod:`normgeom.api`: the Python API, here at the top: :func:`render`, :func:`lecture`,
-  :func:`explain` (imported on first use, so the command line stays quick).
+- :mod:`normgeom.npm`: packages from the npm registry (reveal.js, three.js).
+- :mod:`normgeom.errors`: the pipeline's exceptions, warnings and named steps.
 """
 
 from __future__ import annotations

@@ -7,8 +7,11 @@ notebook, with the command line's validation, cache and errors.
 
 Bad input raises the same typed errors the command line reports in one line
 (:class:`normgeom.errors.UsageError`, :class:`normmath.NormMathError`,
-:class:`scenes.voice.registry.VoiceError`); a failed render raises
-:class:`normgeom.errors.RenderError`. Nothing here prints or exits. A rendered file is a
+:class:`scenes.voice.registry.VoiceError`); an argument of the wrong type raises
+:class:`~normgeom.errors.UsageError` naming it; a failed render raises
+:class:`normgeom.errors.RenderError`. Nothing here prints or exits: warnings go to the
+``normgeom`` logger (``logging``). Renders run in processes that import only normgeom,
+so a script needs no ``if __name__ == "__main__":`` guard. A rendered file is a
 :class:`MediaFile`: a path that a notebook shows inline.
 """
 
@@ -17,7 +20,10 @@ from __future__ import annotations
 import base64
 import os
 from collections.abc import Sequence
+from numbers import Real
 from pathlib import Path
+
+from normgeom.errors import UsageError
 
 __all__ = ["MediaFile", "render", "lecture", "explain"]
 
@@ -43,6 +49,21 @@ class MediaFile(type(Path())):
         else:
             html = f'<img style="max-width:100%" src="{source}" alt="{self.name}"/>'
         return {"text/html": html, "text/plain": repr(self)}
+
+
+_TEXT = (str, "a text")
+_OPTIONAL_TEXT = ((str, type(None)), "a text or None")
+_OPTIONAL_PATH = ((str, os.PathLike, type(None)), "a path or None")
+_OPTIONAL_COUNT = ((int, type(None)), "a whole number or None")
+_NUMBER = (Real, "a number")
+
+
+def _check_types(**arguments: tuple[object, tuple[type | tuple[type, ...], str]]) -> None:
+    """Raise :class:`UsageError` naming the first argument whose value is not of its types
+    (a bool counts as no number), each given as ``name=(value, (types, what))``."""
+    for name, (value, (types, what)) in arguments.items():
+        if isinstance(value, bool) or not isinstance(value, types):
+            raise UsageError(f"{name}: expected {what}, got {value!r}")
 
 
 def _settings(
@@ -91,10 +112,16 @@ def render(
     from normgeom.publish.outputs import check_format, deliver
     from normgeom.rendering.targets import resolve_scenes
 
+    _check_types(
+        scene=(scene, _TEXT),
+        quality=(quality, _TEXT),
+        format=(format, _TEXT),
+        voice=(voice, _OPTIONAL_TEXT),
+        jobs=(jobs, _OPTIONAL_COUNT),
+        config=(config, _OPTIONAL_PATH),
+    )
     targets = resolve_scenes([scene])
     if len(targets) != 1:
-        from normgeom.errors import UsageError
-
         raise UsageError(f"scene {scene!r}: render takes one scene; call it once per scene")
     fmt = check_format(format)
     settings = _settings(quality, voice, jobs, config, parameters)
@@ -118,6 +145,13 @@ def lecture(
     from normgeom.pipeline import lecture_output, render_movies
     from normgeom.rendering.targets import lecture_targets
 
+    _check_types(
+        quality=(quality, _TEXT),
+        voice=(voice, _OPTIONAL_TEXT),
+        output=(output, _OPTIONAL_PATH),
+        jobs=(jobs, _OPTIONAL_COUNT),
+        config=(config, _OPTIONAL_PATH),
+    )
     settings = _settings(quality, voice, jobs, config, parameters)
     target = lecture_output(None if output is None else os.fspath(output))
     runner, results = render_movies(lecture_targets(), settings, outputs=(target,))
@@ -130,4 +164,5 @@ def explain(vector, gain: float = 1.0, eps: float = 1e-6) -> dict:
     import normmath as nm
     from normgeom.explanation import lesson_json
 
+    _check_types(gain=(gain, _NUMBER), eps=(eps, _NUMBER))
     return lesson_json(nm.lesson(vector, gain=gain, eps=nm.validation.as_eps(eps, "eps")))

@@ -1,9 +1,13 @@
 """normmath: the numeric core of normgeom (pure numpy; never imports manim).
 
-LayerNorm and RMSNorm with explicit undefined rows, their per-row statistics, the geometry
-the scenes draw (plane, sphere, equator, ellipsoid, poles, LayerNorm steps), the meridian
-half-plane of any width, the seeded reference datasets, the one-vector lesson and that
-vector's path in 3D.
+:mod:`.norms` (LayerNorm and RMSNorm with explicit undefined rows), :mod:`.stats` (their
+per-row statistics), :mod:`.geometry` (plane, sphere, equator, ellipsoid, poles, LayerNorm
+steps), :mod:`.meridian` (the meridian half-plane of any width), :mod:`.measures` (distances
+the scenes read out), :mod:`.facts` (what the narration states about the data),
+:mod:`.datasets` (the seeded reference datasets and user point files), :mod:`.recorded` (a
+real transformer's shipped statistics), :mod:`.lesson` (the one-vector lesson),
+:mod:`.onevector` (that vector's path in 3D), :mod:`.files` (checked reading of any file a
+user names), :mod:`.validation` (argument checks) and :mod:`.errors`.
 """
 
 from normmath import files

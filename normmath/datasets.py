@@ -67,7 +67,7 @@ def main_cloud(n_large: int = 10, n_small: int = 10) -> PointSet:
 
 
 def collapse_set(n_pos: int = 8, n_neg: int = 8, noise_std: float = 0.3) -> PointSet:
-    """The collapse set (seed 7): rows whose mean dominates their spread (|mu| >> sigma).
+    """The collapse set (seed 7): rows whose mean dominates their spread (``|mu| >> sigma``).
 
     Draw order: ``n_pos`` means U(3, 8), ``n_neg`` means U(-8, -3), then per-component noise
     N(0, noise_std^2): three columns for the positive rows, then three for the negative rows.
@@ -84,8 +84,8 @@ def regime_clouds(n: int = 768, per_group: int = 12) -> PointSet:
     r"""Rows of width ``n`` in both regimes (seed 16): ``x = mu + sigma * z``, z ~ N(0, I_n).
 
     Groups, each ``per_group`` rows, drawn in this order: ``spread`` rows (sigma ~ U(0.5, 1.6),
-    mu = sigma * U(-0.25, 0.25): sigma >> |mu|), then ``positive`` and ``negative`` rows
-    (|mu| ~ U(0.9, 1.6), sigma = |mu| * U(0.06, 0.15): |mu| >> sigma); the row values z
+    mu = sigma * U(-0.25, 0.25): ``sigma >> |mu|``), then ``positive`` and ``negative`` rows
+    (``|mu| ~ U(0.9, 1.6)``, ``sigma = |mu| * U(0.06, 0.15)``: ``|mu| >> sigma``); the row values z
     come last, row by row.
 
     >>> clouds = regime_clouds(n=16, per_group=2)

@@ -49,7 +49,7 @@ PRESETS: dict[str, tuple[float, ...]] = {
     "offset": (100.0, 101.0, 102.0),
 }
 """Named lesson inputs: the Positive reference and the edge cases (gain 1, eps 1e-6);
-``offset`` is Positive plus a large common offset (|mean| / std about 124)."""
+``offset`` is Positive plus a large common offset (``|mean| / std`` about 124)."""
 
 
 STATISTICS: tuple[tuple[str, str], ...] = (

@@ -42,7 +42,7 @@ from manim import (
 
 import normmath as nm
 from scenes.base.geometry import GeometryScene, vector_text
-from scenes.base.narrated import APPEAR_SECONDS, MARK_SHARE
+from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, MARK_SHARE
 from scenes.kit import figures, panels, style
 from scenes.kit.framing import fit_zoom, meridian_orientation, view_rotation
 from scenes.kit.panels import LegendEntry
@@ -166,21 +166,26 @@ class HalfPlaneScene(GeometryScene):
         end = min(start + seconds, length)
         return squish_rate_func(rate, start / length, end / length)
 
-    def appear_as_said(self, words: str, length: float, *mobs, elapsed: float = 0.0) -> list:
+    def appear_as_said(
+        self, words: str, length: float, *mobs, elapsed: float = 0.0, share: float = FOCUS_SHARE
+    ) -> list:
         """Fade-ins of ``mobs`` as ``words`` are said (:meth:`word_rate`), declared as what
-        the words talk about and announce."""
-        self.talks_about(*mobs, words=words)
+        the words talk about (spanning ``share`` of the frame's height) and announce."""
+        self.talks_about(*mobs, words=words, share=share)
         self.announces(words, *mobs)
         rate = self.word_rate(words, length, APPEAR_SECONDS, elapsed)
         return [FadeIn(mob, rate_func=rate) for mob in mobs]
 
-    def highlight(self, words: str, length: float, *mobs, elapsed: float = 0.0) -> list:
-        """Highlights of ``mobs`` (brighter and larger, then back) as ``words`` are said
-        (:meth:`word_rate`), declared as announced by the words."""
+    def highlight(
+        self, words: str, length: float, *mobs, elapsed: float = 0.0, scale: float = 1.25
+    ) -> list:
+        """Highlights of ``mobs`` (white and ``scale`` times larger, then back) as ``words``
+        are said (:meth:`word_rate`), declared as announced by the words."""
         self.announces(words, *mobs)
         rate = self.word_rate(words, length, HIGHLIGHT_SECONDS, elapsed, there_and_back)
         return [
-            Indicate(mob, scale_factor=1.25, color=PALETTE["tight"], rate_func=rate) for mob in mobs
+            Indicate(mob, scale_factor=scale, color=PALETTE["tight"], rate_func=rate)
+            for mob in mobs
         ]
 
     def swap_as_said(self, words: str, lines, length: float, elapsed: float = 0.0) -> list:
@@ -476,17 +481,14 @@ class AnyWidth(HalfPlaneScene):
             small += [self.mean_part, self.centered_part, old_readout]
             small += [self.points_mob.pop(name) for name in ("x", "rms")]
             gone = squish_rate_func(smooth, 0.0, min(SWAP_SECONDS / zoom_out, 0.5))
-            shown = squish_rate_func(smooth, min(SWAP_SECONDS / zoom_out, 0.5), 1.0)
             self.move_camera(
                 zoom=FIT / reach,
                 run_time=zoom_out,
-                added_anims=[
-                    *[FadeOut(m, rate_func=gone) for m in small],
-                    *[FadeIn(m, rate_func=shown) for m in (self.wide_parts, marks)],
-                    *swap,
-                ],
+                added_anims=[*[FadeOut(m, rate_func=gone) for m in small], *swap],
             )
             self.talks_about(self.wide_parts, words="on a circle")
+            self.play(FadeIn(self.wide_parts), FadeIn(marks), run_time=APPEAR_SECONDS)
+            zoom_out += APPEAR_SECONDS
             rest = run_time - zoom_out
             readout = self.pin(self.readout_panel, "bottom_right")
             readout.rate_func = self.word_rate("The blue ones", rest, APPEAR_SECONDS, zoom_out)
@@ -565,7 +567,7 @@ class RealActivations(HalfPlaneScene):
     lens_half_height: ClassVar[float] = 1.6
     """Frame units from the magnified equator to the largest angle drawn."""
     tick_degrees: ClassVar[tuple[int, ...]] = (-4, -2, 2, 4)
-    chart_box: ClassVar[tuple[float, float, float, float]] = (2.0, 6.6, -1.0, 1.8)
+    chart_box: ClassVar[tuple[float, float, float, float]] = (2.0, 6.6, -0.75, 1.85)
     """Frame box of the module chart's bars: left, right, zero line, top of the scale."""
     walk_step: ClassVar[float] = 0.35
     """Longest seconds the tokens take from one module to the next on the walk."""
@@ -684,7 +686,7 @@ class RealActivations(HalfPlaneScene):
         half_width = float(np.max(np.abs(labels.get_right()[0] - anchor[0]))) + 0.15 / self.zoom
         half = np.array([half_width, self.lens_half_height * 1.1 / self.zoom, 0.0])
         corners = np.array([[1, 1, 0], [-1, 1, 0], [-1, -1, 0], [1, -1, 0], [1, 1, 0]]) * half
-        lens_box = anchor + corners
+        lens_box = self.lens_box = anchor + corners
         small_box = self.equator_point + corners / self.magnification
         joins = [np.stack([small_box[i], lens_box[i]]) for i in (1, 2)]
         outline = figures.curves([lens_box, small_box, *joins], PALETTE["axis"], width=1.2)
@@ -721,7 +723,7 @@ class RealActivations(HalfPlaneScene):
             label = chart_text(key, "axis")
             frame.add(label.move_to([float(np.mean(xs)), zero - 0.25, 0]))
         middle = (left + right) / 2
-        frame.add(chart_text("median angle per module", "text").move_to([middle, top + 0.35, 0]))
+        frame.add(chart_text("median angle per module", "text").move_to([middle, top + 0.3, 0]))
         for row, text in enumerate(("E: embeddings; 0-5: layers", "tick: the largest angle")):
             frame.add(chart_text(text, "axis").move_to([middle, zero - 0.6 - 0.35 * row, 0]))
         modules = []
@@ -834,7 +836,7 @@ class RealActivations(HalfPlaneScene):
             self.play(
                 readout,
                 *self.appear_as_said("each of its", rest, self.chart_frame, **shown),
-                *self.highlight("Mean or spread", rest, stars, **shown),
+                *self.highlight("Mean or spread", rest, stars, scale=1.0, **shown),
                 *self.highlight("which dominates", rest, cross, **shown),
                 run_time=rest,
             )
@@ -850,7 +852,7 @@ class RealActivations(HalfPlaneScene):
             self.gaps = figures.curves(self.gaps_at(0), PALETTE["gap"], width=1.6, opacity=0.8)
             self.add_fixed_in_frame_mobjects(self.bars[0])
             self.play(
-                *self.appear_as_said("RMSNorm would place", run_time, whole),
+                *self.appear_as_said("RMSNorm would place", run_time, whole, share=MARK_SHARE),
                 *self.appear_as_said("the median mu over sigma", run_time, self.bars[0]),
                 *self.swap_as_said("the median mu over sigma", self.module_lines(0), run_time),
                 *self.appear_as_said(

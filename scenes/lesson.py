@@ -94,7 +94,8 @@ class LessonScene(NarratedScene):
 
     def setup(self) -> None:
         super().setup()
-        self.base = self.base_state(self.params)
+        params = self.params
+        self.base = self.base_state(params.vector, params.gain, params.lesson_eps)
         states = self.states()
         self.tracker = StateTracker(states[0])
         self.board = LessonBoard(3, chart_limit(state.lesson() for state in states))
@@ -109,11 +110,13 @@ class LessonScene(NarratedScene):
             self.counter(readout)
 
     @classmethod
-    def base_state(cls, params: SceneParams) -> LessonState:
-        """The scene's input state: the class attributes where set, else ``params``."""
-        vector = params.vector if cls.lesson_vector is None else cls.lesson_vector
-        gain = params.gain if cls.lesson_gain is None else cls.lesson_gain
-        eps = params.lesson_eps if cls.lesson_eps is None else cls.lesson_eps
+    def base_state(cls, vector, gain: float, eps: float) -> LessonState:
+        """The scene's input state: the class attributes where set, else the parameters'
+        ``vector``, ``gain`` and ``eps`` (passed field by field, so the render cache keys
+        the scene on just these fields)."""
+        vector = vector if cls.lesson_vector is None else cls.lesson_vector
+        gain = gain if cls.lesson_gain is None else cls.lesson_gain
+        eps = eps if cls.lesson_eps is None else cls.lesson_eps
         if len(vector) != 3:
             raise nm.NormMathError(
                 f"vector: the scenes need exactly 3 coordinates, got {len(vector)}"
@@ -124,11 +127,11 @@ class LessonScene(NarratedScene):
     def visited(cls, params: SceneParams) -> list[LessonState]:
         """Every state the scene shows for ``params``, without drawing anything."""
         scene = cls.__new__(cls)
-        scene.base = cls.base_state(params)
+        scene.base = cls.base_state(params.vector, params.gain, params.lesson_eps)
         return scene.states()
 
     def states(self) -> list[LessonState]:
-        """Every state this scene shows, in order (from :attr:`base`)."""
+        """Every state this scene shows, in order (from ``base``, :meth:`base_state`)."""
         raise NotImplementedError
 
     def narration_values(self) -> dict[str, object]:

@@ -10,7 +10,10 @@ from manim import tempconfig
 
 from normgeom.audit.play import play
 from normgeom.cli import scene_options
+from normgeom.errors import show_warnings
 from normgeom.rendering import targets
+
+show_warnings()  # library calls warn on stderr in tests, as the command line shows them
 
 SCENE_TEST = {
     "pixel_width": 854,

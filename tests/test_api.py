@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +91,94 @@ def test_parameters_take_python_values(tiny_media, tmp_path):
     settings = _settings("low", "none", None, None, {"gamma": (1, 2, 3), "points": points})
     assert settings.params.gamma == (1.0, 2.0, 3.0)
     assert settings.params.points == str(points.resolve())
+
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SCRIPT = """
+import normgeom
+
+movie = normgeom.render({scene!r}, quality="low", voice="none")
+print(movie)
+"""
+"""The README's example as a user saves it: no ``if __name__ == "__main__":`` guard."""
+
+API_SECONDS = 120
+"""Bound on one tiny render through the API in a fresh interpreter (it takes a few seconds)."""
+
+
+def run_python(args: list[str], media: Path, stdin: str | None = None, cwd: Path | None = None):
+    """``python ARGS`` on ``media``, bounded by :data:`API_SECONDS` (a hang fails the test)."""
+    return subprocess.run(
+        [sys.executable, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, "NORMGEOM_MEDIA": str(media)},
+        timeout=API_SECONDS,
+    )
+
+
+@pytest.mark.render
+@pytest.mark.parametrize("how", ["script", "stdin", "command"])
+def test_a_script_without_a_main_guard_renders_and_prints_nothing(tmp_path, how):
+    media = tmp_path / "media"
+    (media / ".normgeom").mkdir(parents=True)
+    (media / ".normgeom" / "state.json").write_text("{damaged")  # a warning, not a print
+    script = SCRIPT.format(scene=f"{FIXTURES / 'tiny_scenes.py'}:TinySilent")
+    if how == "script":
+        (tmp_path / "talk.py").write_text(script)
+        ran = run_python(["talk.py"], media, cwd=tmp_path)
+    elif how == "stdin":
+        ran = run_python(["-"], media, stdin=script, cwd=tmp_path)
+    else:  # as a REPL or a notebook runs it: a main module without a file
+        ran = run_python(["-c", script], media, cwd=tmp_path)
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    assert ran.stdout == f"{media / 'scenes' / '480p15' / 'TinySilent.mp4'}\n"
+    assert ran.stderr == ""
+
+
+NESTED = """
+import normgeom
+from manim import Scene
+
+
+class Again(Scene):
+    def construct(self):
+        self.wait(0.1)
+
+
+normgeom.render(__file__ + ":Again", quality="low", voice="none")
+"""
+
+
+@pytest.mark.render
+def test_a_scene_file_that_renders_when_imported_fails_instead_of_waiting(tmp_path):
+    (tmp_path / "again.py").write_text(NESTED)
+    ran = run_python(["again.py"], tmp_path / "media", cwd=tmp_path)
+    assert ran.returncode == 1
+    assert "Again: render failed (UsageError: a render cannot start inside a render" in ran.stderr
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: normgeom.render(3), "scene"),
+        (lambda: normgeom.render(["TinySilent"]), "scene"),
+        (lambda: normgeom.render("TinySilent", quality=3), "quality"),
+        (lambda: normgeom.render("TinySilent", format=None), "format"),
+        (lambda: normgeom.render("TinySilent", voice=3), "voice"),
+        (lambda: normgeom.render("TinySilent", jobs="2"), "jobs"),
+        (lambda: normgeom.render("TinySilent", jobs=True), "jobs"),
+        (lambda: normgeom.render("TinySilent", config=3), "config"),
+        (lambda: normgeom.lecture(quality=None), "quality"),
+        (lambda: normgeom.lecture(output=3), "output"),
+        (lambda: normgeom.lecture(voice=[]), "voice"),
+        (lambda: normgeom.explain([1, 2, 3], gain="2"), "gain"),
+        (lambda: normgeom.explain([1, 2, 3], eps=None), "eps"),
+    ],
+)
+def test_an_argument_of_the_wrong_type_is_a_usage_error_naming_it(media, call, name):
+    with pytest.raises(UsageError, match=f"^{name}: expected "):
+        call()
+    assert not media.exists()

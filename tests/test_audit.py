@@ -1,12 +1,13 @@
 """The frame auditor: each defect class is found on a scene made to have it, nothing on the
-same scene done right; findings print as lines and JSON; a scene's excuse is honoured."""
+same scene done right; a declared intent (a cut, a cut-in, a reading beat) excuses its
+temporal defect; findings print as lines and JSON; a scene's excuse is honoured."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
-from fixtures.audit_scenes import DEFECTS, specimen
+from fixtures.audit_scenes import DECLARABLE, DEFECTS, specimen
 
 from normgeom.audit.findings import Finding, excused
 from normgeom.audit.run import audit_class
@@ -34,6 +35,17 @@ def test_the_sound_specimen_has_no_finding(audit):
 def test_each_defect_is_found_by_its_rule(audit, defect):
     findings = audit(specimen(defect))
     assert {f.rule for f in findings} == {DEFECTS[defect]}, [f.line() for f in findings]
+
+
+@pytest.mark.parametrize("defect", DECLARABLE)
+def test_a_declared_intent_excuses_its_temporal_defect(audit, defect):
+    assert audit(specimen(defect, declared=True)) == []
+
+
+def test_the_turning_specimen_done_right_has_no_finding(audit):
+    from fixtures.audit_scenes import TurnSpecimen
+
+    assert audit(TurnSpecimen) == []
 
 
 def test_a_crossfade_is_timed(audit):

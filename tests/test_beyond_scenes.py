@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import numpy as np
+import pytest
 from manim.camera.three_d_camera import ThreeDCamera
 
 import normmath as nm
@@ -156,3 +157,111 @@ def test_scenes_and_the_command_line_never_import_torch():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_layernorm_cross_has_a_dark_rim_on_the_green_equator(construct_scene, monkeypatch):
+    monkeypatch.setenv(STOP_AFTER_ENV, "sphere")
+    scene = construct_scene(AnyWidth)
+    strokes = [
+        (m.get_stroke_color().to_hex().upper(), m.get_stroke_width())
+        for m in scene.ln_cross.family_members_with_points()
+    ]
+    rims = [w for color, w in strokes if color == style.PALETTE["outline"].upper()]
+    marks = [w for color, w in strokes if color == style.PALETTE["ln_target"].upper()]
+    assert rims and marks and min(rims) > max(marks)
+
+
+def test_the_angle_whose_tangent_is_mu_over_sigma_is_drawn_as_it_is_said(
+    construct_scene, monkeypatch
+):
+    monkeypatch.setenv(STOP_AFTER_ENV, "unfold")
+    scene = construct_scene(AnyWidth)
+    arc, label = scene.angle_arc
+    points = arc.points
+    elevation = np.arctan2(points @ scene.up, points @ scene.right)
+    x = np.asarray(nm.POSITIVE, dtype=float)
+    expected = np.arctan(np.mean(x) / np.std(x))
+    assert elevation[0] == pytest.approx(0.0, abs=1e-6)
+    assert elevation[-1] == pytest.approx(expected, abs=1e-6)
+    unfold = next(s for s in scene.spoken if s.name == "unfold")
+    said = unfold.start + scene.said_at("unfold", "degrees away", unfold.end - unfold.start)
+    named = [f.start for f in scene.focuses if arc in f.mobjects]
+    assert named == [pytest.approx(said)]
+
+
+def _said(scene, beat: str, words: str) -> float:
+    spoken = next(s for s in scene.spoken if s.name == beat)
+    return spoken.start + scene.said_at(beat, words, spoken.end - spoken.start)
+
+
+def test_wide_rows_appear_as_named_and_land_as_the_sentence_says(sample_scene):
+    """The blue rows appear when "The blue ones" are named (not before); in the next beat
+    every row starts along its ray within a second of "Every vector moves" and has landed a
+    few seconds later, long before the beat ends."""
+    from scenes.beyond import LAND_SECONDS
+
+    seen = []
+
+    def probe(scene, time):
+        blue = scene.points_mob.get("spread")
+        members = {id(m) for m in scene.get_mobject_family_members()}
+        if blue is not None and id(blue[0]) in members:
+            seen.append((time, blue[0].get_fill_opacity(), blue[0].get_center().copy()))
+
+    scene = sample_scene(AnyWidth, probe, fps=5)
+    named = _said(scene, "wide", "The blue ones")
+    assert max(o for t, o, _ in seen if t < named - 0.2) < 0.05
+    assert min(o for t, o, _ in seen if named + 1.0 <= t) > 0.9
+    moves = _said(scene, "land", "Every vector moves")
+    land = next(s for s in scene.spoken if s.name == "land")
+    during = [(t, p) for t, _, p in seen if land.start <= t <= land.end]
+    moving = [t for (t, p), (_, q) in zip(during, during[1:], strict=False) if np.any(p != q)]
+    assert moving[0] <= moves + 1.0
+    assert moving[-1] <= moves + LAND_SECONDS + 0.5 < land.end - 3.0
+
+
+def test_every_module_is_shown_and_the_named_one_is_in_focus(sample_scene):
+    """All 13 modules' median angles are drawn at once; while the narration names the
+    module of the largest median, then of the smallest, that module's bar is the one in
+    focus, the readout is its own and the tokens are at that module."""
+    from scenes.beyond import BAR_DIMMED
+
+    seen = []
+
+    def probe(scene, time):
+        bars = getattr(scene, "bars", [])
+        members = {id(m) for m in scene.get_mobject_family_members()}
+        shown = [i for i, (bar, _) in enumerate(bars) if id(bar) in members]
+        bright = [i for i in shown if scene.bars[i][0].get_fill_opacity() > BAR_DIMMED + 0.05]
+        tokens = scene.points_mob.get("tokens")
+        where = figures.positions(tokens) if tokens is not None else None
+        seen.append((time, len(shown), bright, where))
+
+    scene = sample_scene(RealActivations, probe, fps=5)
+    medians = np.ma.median(scene.angles, axis=1)
+    high, low = int(np.ma.argmax(medians)), int(np.ma.argmin(medians))
+    largest = _said(scene, "layers", "largest in")
+    smallest = _said(scene, "layers", "smallest in")
+    layers = next(s for s in scene.spoken if s.name == "layers")
+    settle = scene.move_seconds + 0.3
+    for index, start, end in ((high, largest, smallest), (low, smallest, layers.end)):
+        window = [f for f in seen if start + settle <= f[0] < end]
+        assert window, index
+        for _, count, bright, where in window:
+            assert count == len(scene.modules) and bright == [index]
+            np.testing.assert_allclose(where, scene.lens(scene.tokens_at(index)), atol=1e-6)
+
+
+def test_the_lens_ticks_sit_beside_the_arc_and_its_labels_inside_the_lens(construct_scene):
+    from scenes.kit.style import DOT_RADIUS
+
+    scene = construct_scene(RealActivations)
+    frame = scene.lens_frame()
+    arc, ticks, _, labels = frame
+    tick_points = ticks.points
+    gaps = np.linalg.norm(tick_points[:, None, :2] - arc.points[None, :, :2], axis=-1)
+    assert gaps.min() * scene.zoom >= DOT_RADIUS * 1.5  # clear of a token on the arc
+    low, high = scene.lens_box.min(axis=0), scene.lens_box.max(axis=0)
+    for label in labels[: len(scene.tick_degrees)]:
+        assert label.get_left()[0] > low[0] and label.get_right()[0] < high[0]
+        assert label.get_bottom()[1] > low[1] and label.get_top()[1] < high[1]

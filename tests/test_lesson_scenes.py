@@ -373,3 +373,123 @@ def test_gain_zero_is_shown_as_it_is_asked_and_back_before_epsilon(
     assert held and set(held) == {0.0}
     moved = [gain for t, gain, eps in samples if after.start <= t <= after.end and eps > 0]
     assert moved and set(moved) == {1.0}
+
+
+def test_no_preset_or_tool_name_is_spoken_or_shown(construct_scene, monkeypatch):
+    """OneVectorLesson speaks and shows the reference as a vector, never the preset's name
+    ("Positive") or a command ("normgeom explain")."""
+    shown = []
+    say = LessonScene.say
+
+    def recording_say(self, text):
+        shown.append(text)
+        return say(self, text)
+
+    monkeypatch.setattr(LessonScene, "say", recording_say)
+    scene = construct_scene(OneVectorLesson)
+    words = [scene.beat_text(name) for name in scene_beats(OneVectorLesson)] + shown
+    assert len(shown) >= 5
+    for text in words:
+        assert "Positive" not in text and "normgeom" not in text, text
+
+
+def _output_members(board: LessonBoard) -> list:
+    """Every drawn part of the two rules' outputs: chart bars, dots and Undefined marks, the
+    rules' rows of the statistics panel and the table's output columns."""
+    chart = board.chart
+    parts = [*chart.bars.values(), *chart.dots.values(), *chart.marks.values()]
+    parts += [r for key, r in board.stats.readouts.items() if key.startswith(("rms_", "ln_"))]
+    parts += [board.table.readouts[f"{rule}_output", i] for rule in ("rms", "ln") for i in range(3)]
+    return parts
+
+
+def test_edge_case_predictions_hide_their_answers(sample_scene):
+    """EdgeCases asks for both outputs of the zero vector and of a constant vector: from the
+    question to the end of its pause no output (bar, dot, Undefined mark, denominator, output
+    readout) is drawn, and each is back in the reveal."""
+    seen = []
+
+    def probe(scene, time):
+        members = {id(m) for m in scene.get_mobject_family_members()}
+        outputs = [m for m in _output_members(scene.board) if id(m) in members]
+        drawn = [m for m in outputs if m.has_points() and m.get_fill_opacity() > 0.01]
+        seen.append((time, len(drawn), scene.beat_name))
+
+    scene = sample_scene(EdgeCases, probe, fps=5)
+    beats = {spoken.name: spoken for spoken in scene.spoken}
+    for name in ("zero_predict", "constant_predict"):
+        asked = beats[name]
+        question = asked.start + scene.said_at(name, "Predict", asked.end - asked.start)
+        pause_end = asked.end + PREDICTION_PAUSE
+        during = [n for t, n, _ in seen if question <= t < pause_end - 0.2]
+        assert during and max(during) == 0, name
+        reveal = beats[name.replace("predict", "reveal")]
+        after = [n for t, n, beat in seen if reveal.start + 1.0 <= t <= reveal.end]
+        assert after and min(after) > 0, name
+    assert {answer.beat for answer in scene.answers} == {"zero_predict", "constant_predict"}
+
+
+def test_undefined_marks_end_below_the_legend():
+    board = LessonBoard(3, 1.5)
+    board.show(LessonState((0.0, 0.0, 0.0), 1.0, 0.0))
+    marks = [m for m in board.chart.marks.values() if m.has_points()]
+    assert len(marks) == 6
+    gap = board.legend.get_bottom()[1] - max(m.get_top()[1] for m in marks)
+    assert gap >= 0.1, f"an Undefined mark ends {gap:.2f} below the legend"
+
+
+PARAMETER_WORDS = {"gain": "gain", "eps": "epsilon"}
+"""The word a beat must say for the counter of each parameter to move in it."""
+
+
+@pytest.mark.parametrize("scene_class", [OneVectorLesson, EdgeCases, Invariances])
+def test_counters_move_one_parameter_at_a_time_while_a_sentence_names_them(
+    sample_scene, scene_class
+):
+    """Between two frames at most one of the input, the gain and epsilon changes; a change
+    happens only in a beat that declares it talks about that counter from before the change,
+    and a gain or epsilon change only in a beat whose words name it."""
+    frames = []
+
+    def probe(scene, time):
+        frames.append((time, scene.tracker.state(), scene.beat_name))
+
+    scene = sample_scene(scene_class, probe, fps=10)
+    readout = {"vector": None, "gain": scene.board.gain, "eps": scene.board.eps}
+    moved = 0
+    for (_, before, _), (time, after, beat) in zip(frames, frames[1:], strict=False):
+        changed = [
+            name
+            for name in ("vector", "gain", "eps")
+            if getattr(before, name) != getattr(after, name)
+        ]
+        assert len(changed) <= 1, (beat, changed)
+        if not changed:
+            continue
+        moved += 1
+        name = changed[0]
+        if name in PARAMETER_WORDS:
+            assert PARAMETER_WORDS[name] in scene.beat_text(beat).lower(), (beat, name)
+        talks = [
+            talk
+            for talk in scene.counter_talks
+            if talk.beat == beat
+            and talk.start <= time + 0.1  # a frame at 10 fps
+            and (readout[name] is None or talk.counter is readout[name])
+        ]
+        assert talks, (beat, name, time)
+    assert moved > 10
+
+
+def test_the_output_rms_law_states_its_condition_and_is_legible(construct_scene):
+    """Invariances writes the output-RMS law for RMSNorm with a scalar gain, at least at the
+    size of the two rules' formulas plus a third, and says so."""
+    scene = construct_scene(Invariances)
+    (law,) = scene.formula
+    assert "RMSNorm" in law.tex_string and "scalar" in law.tex_string
+    assert law.font_size >= 40 - 1e-6
+    spoken = scene.beat_text("rms_law")
+    assert "For RMSNorm with one positive scalar gain" in spoken
+    for name in scene_beats(Invariances):
+        assert "RMSNorm's" not in scene.beat_text(name)
+        assert "RMSNorm does" not in scene.beat_text(name)

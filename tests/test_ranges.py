@@ -3,7 +3,12 @@ audio samples, subtitle cues), each range cached on its own key; when the runner
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -151,8 +156,10 @@ def test_editing_a_beat_renders_again_its_range_and_those_after_it(tmp_path, mon
     text = narration.read_text()
     narration.write_text(text.replace("Both stay.", "Both stay where they are."))
     runner, _ = render(tmp_path / "media", job, 3, monkeypatch)
-    seeded = runner.layout.partial_movies(first).glob("*.mp4")
-    assert any(movie.stat().st_nlink > 1 for movie in seeded)  # the whole render's plays
+    ranges = runner.layout.manim_folder(job) / "ranges"
+    read = ranges / first.stem / "partial_movie_files" / "TinyRanges"  # where Manim reads
+    assert runner.layout.partial_movies(first) == read
+    assert any(movie.stat().st_nlink > 1 for movie in read.glob("*.mp4"))  # the whole's plays
     parts = (first, second, third)
     before = [runner.up_to_date(part).video.stat().st_mtime_ns for part in parts]
 
@@ -224,3 +231,75 @@ def test_processes_building_the_same_texts_share_the_cache_safely(tmp_path):
         for trial in range(2):
             folder = str(tmp_path / str(trial))
             assert pool.starmap(build_texts, [(folder, trial)] * 2) == [80, 80]
+
+
+SPLIT_RUN = """
+import sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+from fixtures.pipeline import TINY
+from normgeom.rendering import runner
+from normgeom.rendering.job import RenderJob
+from normgeom.rendering.paths import Layout
+from normgeom.rendering.targets import Target
+runner.split_counts = lambda scenes, workers: [3] * len(scenes)
+job = RenderJob(Target(sys.argv[3], Path(sys.argv[4]), "title"), TINY, "none")
+runner.Runner(Layout(Path(sys.argv[2])), jobs=2).run([job])
+"""
+"""A run rendering one scene as three ranges on two workers, in a process of its own."""
+
+
+def first_play_half_written(media: Path) -> bool:
+    """Whether a range's worker is writing its first partial movie (it does not open yet): a
+    rerun plays it from the same state, so Manim takes a file of that name as drawn."""
+    from normgeom.rendering.repair import movie_is_sound
+
+    for folder in media.glob("videos/*/*/ranges/*/partial_movie_files/*"):
+        plays = list(folder.glob("*.mp4"))
+        if len(plays) == 1 and not movie_is_sound(plays[0]):
+            return True
+    return False
+
+
+def range_delivered(media: Path) -> bool:
+    """Whether a range's movie is stored (the others may still render)."""
+    return any(media.glob(".normgeom/ranges/*/*.mp4"))
+
+
+def started(media: Path) -> bool:
+    """Whether the workers are starting (the run's folders exist)."""
+    return (media / ".normgeom" / "locks").is_dir()
+
+
+@pytest.fixture(scope="module")
+def slow_whole(tmp_path_factory):
+    """``TinyRangesSlow`` rendered whole (``--whole``)."""
+    media = tmp_path_factory.mktemp("whole")
+    (result,) = Runner(Layout(media), jobs=2, split=False).run([movie_job("TinyRangesSlow")])
+    return result
+
+
+@pytest.mark.render
+@pytest.mark.parametrize("moment", [started, first_play_half_written, range_delivered])
+def test_a_split_render_killed_at_any_moment_renders_next_time(
+    tmp_path, monkeypatch, slow_whole, moment
+):
+    """kill -9 of the run and its workers at ``moment``; the next run succeeds and gives the
+    whole render's movie (a half-written play of a range is found where Manim reads it)."""
+    media = tmp_path / "media"
+    args = [str(Path(__file__).parent), str(media), "TinyRangesSlow", str(RANGE_SCENES)]
+    run = subprocess.Popen(
+        [sys.executable, "-c", SPLIT_RUN, *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 180
+    while not moment(media):
+        assert run.poll() is None, f"the run ended before {moment.__name__}"
+        assert time.monotonic() < deadline, f"no {moment.__name__} after 180 s"
+        time.sleep(0.005)
+    os.killpg(run.pid, signal.SIGKILL)
+    assert run.wait(timeout=30) == -signal.SIGKILL
+    _, joined = render(media, movie_job("TinyRangesSlow"), 3, monkeypatch)
+    assert_same_movie(slow_whole, joined)

@@ -80,3 +80,48 @@ def test_the_recap_draws_the_parameters_its_settings_give(silent_voice, scene_me
         scene.render()
     assert scene.narration_values()["gamma"] == (1.0, 2.0, 3.0)
     np.testing.assert_allclose(scene.steps.gained, scene.steps.standardized * [1.0, 2.0, 3.0])
+
+
+def test_the_recap_words_name_epsilon_inside_the_root_and_the_bias(construct_scene):
+    """RMSNorm divides by the root of (mean square plus epsilon), never "the root mean square
+    plus epsilon" (heard as RMS + epsilon); the closing line names the bias as the other
+    difference."""
+    scene = construct_scene(Recap)
+    intro, outro = scene.beat_text("intro"), scene.beat_text("outro")
+    assert "root mean square plus" not in intro
+    assert "RMSNorm divides by the root of the mean square plus epsilon" in intro
+    assert outro.startswith("Apart from the bias, one step, centering, is the whole difference")
+
+
+def test_the_intro_boxes_each_formula_part_as_it_is_named(sample_scene):
+    """While the intro names a part of a formula, a box is drawn around that part, and the
+    box moves as the sentence moves on: the picture changes with the words."""
+    from manim import SurroundingRectangle
+
+    seen = []
+
+    def probe(scene, time):
+        boxes = [
+            m.get_center()
+            for m in scene.get_mobject_family_members()
+            if isinstance(m, SurroundingRectangle) and m.get_stroke_opacity() > 0.9
+        ]
+        seen.append((time, boxes))
+
+    scene = sample_scene(Recap, probe, fps=5)
+    intro = next(s for s in scene.spoken if s.name == "intro")
+    words = (
+        "subtracts the mean",
+        "divides by the root of the variance",
+        "applies gain and bias",
+        "RMSNorm divides",
+        "applies its gain",
+    )
+    places = []
+    for phrase in words:
+        said = intro.start + scene.said_at("intro", phrase, intro.end - intro.start)
+        shown = [boxes for t, boxes in seen if said + 0.5 <= t <= said + 0.9]
+        assert shown and all(shown), phrase
+        places.append(np.mean(shown[0], axis=0))
+    for a, b in zip(places, places[1:], strict=False):
+        assert np.linalg.norm(a - b) > 0.15

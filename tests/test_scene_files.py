@@ -67,3 +67,50 @@ def test_the_lineage_read_from_files_is_the_method_resolution_order_python_build
         ]
         assert [ref for ref in lineage(entry.file, entry.name) if ref[0]] == live
         assert narration(entry.file, entry.name) == scene_beats(scene_class)
+
+
+MY_BIAS = """
+from manim import Create, Scene, Square
+
+
+class Bias(Scene):
+    def construct(self):
+        self.play(Create(Square()), run_time=0.5)
+"""
+
+
+@pytest.mark.render
+def test_a_scene_of_ones_own_named_like_a_lecture_scene_keeps_to_its_own_files(tmp_path, media):
+    """``mybias.py:Bias`` beside the lecture's ``Bias`` (up to date, 0:42) in one run: each
+    has its own movie, record and summary row; the lecture's file is untouched."""
+    from typer.testing import CliRunner
+
+    from normgeom.cli import app as cli
+    from normgeom.rendering.cache import job_key
+    from normgeom.rendering.job import RenderJob
+    from normgeom.rendering.paths import Layout
+    from normgeom.rendering.quality import resolve_quality
+    from normgeom.rendering.runner import record_id
+    from normgeom.rendering.state import Info, State
+
+    (tmp_path / "mybias.py").write_text(MY_BIAS)
+    (lecture,) = resolve_scenes(["Bias"])
+    job = RenderJob(lecture, resolve_quality("low"), "none")
+    layout = Layout(media)
+    movie = layout.output(job)
+    movie.parent.mkdir(parents=True)
+    movie.write_bytes(b"the lecture's Bias, rendered before")
+    State(layout.state_file, media).put(record_id(job), job_key(job), {"video": movie}, Info(42.0))
+
+    command = ["render", "Bias", f"{tmp_path / 'mybias.py'}:Bias", "-q", "low", "--voice", "none"]
+    shown = CliRunner().invoke(cli.app, command, env={"COLUMNS": "300"})
+    assert shown.exit_code == 0, shown.output
+    assert movie.read_bytes() == b"the lecture's Bias, rendered before"
+    records = {str(rid): r for rid, r in State(layout.state_file, media).records().items()}
+    assert records["scene:480p15:Bias"].info.duration == 42.0
+    assert records["scene:480p15:mybias.Bias"].info.duration == pytest.approx(0.5, abs=0.1)
+    assert (movie.parent / "mybias.Bias.mp4").is_file()
+    rows = [line.split() for line in shown.output.splitlines() if "Bias" in line]
+    assert [row[:2] for row in rows if "cached" in row] == [["│", "Bias"]]
+    mine = next(row for row in rows if row[:2] == ["│", "mybias.Bias"])
+    assert mine[3] in {"0:00", "0:01"}  # its own half second, rendered

@@ -4,6 +4,7 @@
 (PyTorch and transformers are imported only there, and only when a capture runs),
 :mod:`~normgeom.activations.capture` records each LayerNorm's input and output with forward
 hooks, :mod:`~normgeom.activations.report` turns captures into per-token statistics (table and
-JSON), :mod:`~normgeom.activations.command` is ``normgeom activations`` and
-:mod:`~normgeom.activations.ship` writes the recorded statistics the lecture draws.
+JSON), :mod:`~normgeom.activations.command` is ``normgeom activations``,
+:mod:`~normgeom.activations.ship` writes the recorded statistics the lecture draws and
+:mod:`~normgeom.activations.errors` holds its one user-error type.
 """

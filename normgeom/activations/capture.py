@@ -47,9 +47,18 @@ class Capture:
 
 
 def require_text(text: str | None) -> str:
-    """``text`` itself; :class:`ActivationsError` if it is missing or only white space."""
+    """``text`` itself; :class:`ActivationsError` if it is missing, only white space or holds
+    bytes that are not UTF-8 (kept by Python as lone surrogates)."""
     if text is None or not text.strip():
         raise ActivationsError("text: empty; give a sentence, e.g. 'Paris is in France.'")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        byte = ord(text[exc.start]) & 0xFF
+        raise ActivationsError(
+            f"text: byte 0x{byte:02x} at character {exc.start + 1} is not UTF-8; "
+            "give the text as UTF-8"
+        ) from None
     return text
 
 

@@ -20,6 +20,12 @@ RULES = {
     "focus": "what a beat talks about is hidden, covered, off-frame or too small",
     "false-caption": "a caption or readout states something untrue while shown",
     "moving-ending": "the scene does not end on at least 1 s with nothing moving",
+    "camera-jump": "the camera turns, zooms or moves more in one frame than a move does",
+    "pop": "something visible appears or disappears in one frame without a fade",
+    "offscreen-while-named": "a part of what a sentence names is off-frame or not drawn",
+    "answer-shown": "a prediction's answer is on screen before its pause ends",
+    "late-motion": "announced motion starts late, or a counter changes unsaid",
+    "long-still": "the picture stays still too long while narration plays",
 }
 """Every rule, by name, with what it reports."""
 

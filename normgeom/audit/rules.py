@@ -1,8 +1,9 @@
-"""The rules a viewer's eye applies, checked on every sampled snapshot of a scene.
+"""The rules a viewer's eye applies, checked on every frame of a scene's play.
 
 :class:`Auditor` takes the snapshots of one play in time order (:meth:`Auditor.look`) and
-turns every stretch of consecutive samples in which a rule fails for the same objects into
-one :class:`~normgeom.audit.findings.Finding` (:meth:`Auditor.finish`):
+turns every stretch of consecutive frames in which a rule fails for the same objects into
+one :class:`~normgeom.audit.findings.Finding` (:meth:`Auditor.finish`). The rules of one
+moment are these; those across frames are :class:`~normgeom.audit.temporal.Timeline`'s:
 
 - *text-overlap*, *crossfade*: two visible texts whose boxes share more than
   :data:`OVERLAP_SHARE` of the smaller one; while at every sample one of them fades (in or
@@ -11,10 +12,11 @@ one :class:`~normgeom.audit.findings.Finding` (:meth:`Auditor.finish`):
   with a marker, or of its box with a panel drawn above it (not its own panel);
 - *safe-area*: while a beat is spoken, every visible thing lies :data:`SAFE_MARGIN` inside
   the frame's edges;
-- *focus*: from :data:`FOCUS_DELAY` after the sentence naming it to its beat's end, a focus
-  is visible, inside the frame, spans its share of the frame's height and at most
-  :data:`OCCLUDED_SHARE` of its visible marks and texts lie under a marker or panel drawn
-  above them;
+- *focus*: from :data:`FOCUS_DELAY` after the sentence naming it to its beat's end (and
+  through its prediction pause), a focus is visible, spans its share of the frame's height
+  and at most :data:`OCCLUDED_SHARE` of its visible marks and texts lie under a marker or
+  panel drawn above them (the temporal rule *offscreen-while-named* checks its parts are in
+  the frame);
 - *false-caption*: a claim's predicate holds whenever its caption is visible;
 - *moving-ending*: the last :data:`STILL_ENDING` seconds show the same picture.
 """
@@ -27,6 +29,7 @@ import numpy as np
 
 from normgeom.audit.findings import Finding
 from normgeom.audit.screen import Shape, Snapshot, frame_half, intersection
+from normgeom.audit.temporal import FOCUS_DELAY, Timeline, focus_end
 
 __all__ = [
     "OVERLAP_SHARE",
@@ -51,9 +54,6 @@ CROSSFADE_SECONDS = 0.5
 SAFE_MARGIN = 0.2
 """Frame units kept free at every edge (2.5% of the frame's height) while narration speaks."""
 
-FOCUS_DELAY = 0.5
-"""Seconds after the start of the sentence naming it by which a focus must be seen well."""
-
 OCCLUDED_SHARE = 0.25
 """Largest share of a focus's visible parts that may lie under something drawn above them."""
 
@@ -72,12 +72,13 @@ class _Episode:
 
 
 class Auditor:
-    """Checks the snapshots of one scene's play; ``dt`` is the time between samples."""
+    """Checks the snapshots of one scene's play at ``fps`` frames per second."""
 
-    def __init__(self, scene_name: str, dt: float) -> None:
-        self.scene_name, self.dt = scene_name, dt
+    def __init__(self, scene_name: str, fps: float) -> None:
+        self.scene_name, self.dt = scene_name, 1.0 / fps
         self.open: dict[tuple, _Episode] = {}
         self.findings: list[Finding] = []
+        self.timeline = Timeline(scene_name, fps, self._see, self.findings.append)
         self.digests: dict[int, bytes] = {}
         self.opacities: dict[int, float] = {}
         self.moved_at, self.moved = 0.0, ()
@@ -92,21 +93,23 @@ class Auditor:
         if scene.beat_name and scene.beat_name not in scene.beats_done:  # speaking
             self._safe_area(shot, seen)
         for index, focus in enumerate(scene.focuses):
-            end = next((s.end for s in scene.spoken if s.name == focus.beat), np.inf)
-            if focus.start + FOCUS_DELAY <= shot.time <= end:
+            if focus.start + FOCUS_DELAY <= shot.time <= focus_end(scene, focus.beat):
                 self._focus(shot, index, focus, seen)
         for index, claim in enumerate(scene.claims):
             shown = [s for s in shot.shapes_of(claim.shown) if s.visible]
             if shown and not claim.holds():
                 key = ("false-caption", index)
                 self._see(key, shot.time, (shown[0].name,), f"not true: {claim.fact}", seen)
-        self._motion(shot)
+        changed = self._motion(shot)
+        self.timeline.look(shot, scene, changed, seen)
         self._close(lambda key: key not in seen)
         self.opacities = {s.uid: s.opacity for s in texts}
 
-    def finish(self, end: float) -> list[Finding]:
-        """Close every open stretch; add the moving ending if the scene ends within
-        :data:`STILL_ENDING` of its last change (``end``: the scene's length)."""
+    def finish(self, end: float, scene) -> list[Finding]:
+        """Close every open stretch and judge what the timeline holds; add the moving ending
+        if the scene ends within :data:`STILL_ENDING` of its last change (``end``: the
+        scene's length)."""
+        self.timeline.finish(end, scene)
         self._close(lambda key: True)
         if end - self.moved_at < STILL_ENDING - 1e-9:
             detail = f"still for only {end - self.moved_at:.2f} s at the end"
@@ -171,8 +174,6 @@ class Auditor:
             span = max(x1 - x0, y1 - y0) / (2 * half[1])
             if span < focus.share:
                 problems.append(f"spans {span:.0%} of the frame height, needs {focus.share:.0%}")
-            if x0 < -half[0] or y0 < -half[1] or x1 > half[0] or y1 > half[1]:
-                problems.append("partly outside the frame")
             members = {uid for p in parts for uid in p.members}
             small = [p for p in parts if p.kind in {"text", "marker"}]
             covered = sum(_under(p, shot, members) for p in small)
@@ -187,7 +188,8 @@ class Auditor:
         shapes = shot.shapes_of(mobject)
         return shapes[0].group if shapes else type(mobject).__name__
 
-    def _motion(self, shot: Snapshot) -> None:
+    def _motion(self, shot: Snapshot) -> bool:
+        """Whether the picture changed since the last frame (remembered for the ending)."""
         digests = {s.uid: s.digest for s in shot.shapes}
         changed = [s.name for s in shot.shapes if self.digests.get(s.uid) != s.digest]
         gone = set(self.digests) - set(digests)
@@ -195,6 +197,7 @@ class Auditor:
             self.moved_at = shot.time
             self.moved = tuple(dict.fromkeys(changed))[:6] or ("something removed",)
         self.digests = digests
+        return bool(changed or gone)
 
     # --- stretches -----------------------------------------------------------------------
 
@@ -202,7 +205,7 @@ class Auditor:
         seen.add(key)
         episode = self.open.get(key)
         if episode is None:
-            rule = "text-overlap" if key[0] == "pair" else key[0]
+            rule = {"pair": "text-overlap", "counter": "late-motion"}.get(key[0], key[0])
             episode = self.open[key] = _Episode(rule, tuple(objects), detail, time, time)
         episode.last = time
         return episode

@@ -8,17 +8,20 @@ from __future__ import annotations
 
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from normgeom.audit.findings import Finding, excused
+from normgeom.errors import RenderError, UsageError
 from normgeom.rendering.paths import Layout
 from normgeom.rendering.targets import Target
 from scenes.base.parameters import SceneParams, SceneSettings
 
-__all__ = ["SAMPLES_PER_SECOND", "ScenePlay", "audit_class", "audit_scenes"]
+__all__ = ["AUDIT_FPS", "ScenePlay", "audit_class", "audit_scenes"]
 
-SAMPLES_PER_SECOND = 4
-"""Moments checked per second of scene time (every 0.25 s)."""
+AUDIT_FPS = 15
+"""Frames played and checked per second of scene time (the low quality's frame rate): every
+frame, so one-frame jumps and pops are seen."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,7 @@ def audit_class(scene_class: type, settings: SceneSettings, layout: Layout) -> l
     from normgeom.audit.screen import Namer, snapshot
 
     name = scene_class.__name__
-    auditor, namer = Auditor(name, 1.0 / SAMPLES_PER_SECOND), Namer()
+    auditor, namer = Auditor(name, AUDIT_FPS), Namer()
 
     def probe(scene, time: float) -> None:
         auditor.look(snapshot(scene, time, namer), scene)
@@ -46,38 +49,62 @@ def audit_class(scene_class: type, settings: SceneSettings, layout: Layout) -> l
     scene = play(
         lambda: scene_class(settings=settings),
         probe,
-        SAMPLES_PER_SECOND,
+        AUDIT_FPS,
         layout.work / "audit",
         folder / "texts",
         folder / "Tex",
     )
-    findings = auditor.finish(scene.renderer.time)
+    findings = auditor.finish(scene.renderer.time, scene)
     return [f for f in findings if not excused(f, scene_class.audit_exceptions)]
 
 
 def _audit_one(play_: ScenePlay, layout: Layout) -> list[Finding]:
+    """The findings of one play; :class:`UsageError` for a scene that is not narrated,
+    :class:`RenderError` (its type and first line) for one that raises."""
     from normgeom.rendering.job import RenderJob
     from normgeom.rendering.quality import resolve_quality
     from normgeom.rendering.worker import scene_class
+    from scenes.base.narrated import Narrated
 
+    name = play_.target.name
     job = RenderJob(play_.target, resolve_quality("low"), play_.voice, play_.params)
     settings = SceneSettings(
         params=play_.params,
         voice=play_.voice,
         voice_cache=str(layout.voice_cache(play_.target)),
     )
-    return audit_class(scene_class(job, layout), settings, layout)
+    try:
+        klass = scene_class(job, layout)
+        if not (isinstance(klass, type) and issubclass(klass, Narrated)):
+            raise UsageError(
+                f"{name} is a plain Manim scene: the audit checks narrated scenes "
+                "(NarratedScene, NarratedThreeDScene, GeometryScene; see docs/authoring.md)"
+            )
+        return audit_class(klass, settings, layout)
+    except (UsageError, RenderError):
+        raise
+    except Exception as exc:
+        reason = (str(exc).splitlines() or [""])[0]
+        raise RenderError(f"{name}: the scene raised {type(exc).__name__}: {reason}") from None
 
 
 def audit_scenes(plays: list[ScenePlay], jobs: int, layout: Layout, on_done=None):
     """The findings of every play, in the order given; ``on_done(play, findings)`` is
-    called as each finishes."""
+    called as each finishes. The first play that fails raises (the rest are cancelled):
+    :class:`RenderError` also when its process died."""
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(jobs, mp_context=context, max_tasks_per_child=1) as pool:
         futures = [pool.submit(_audit_one, p, layout) for p in plays]
         results = []
         for play_, future in zip(plays, futures, strict=True):
-            findings = future.result()
+            try:
+                findings = future.result()
+            except BrokenProcessPool:
+                pool.shutdown(cancel_futures=True)
+                raise RenderError(f"{play_.target.name}: the audit's process died") from None
+            except BaseException:
+                pool.shutdown(cancel_futures=True)
+                raise
             if on_done is not None:
                 on_done(play_, findings)
             results.append(findings)

@@ -15,6 +15,7 @@ its place in the drawing order and a digest of its on-screen points:
 A text's opacity is its own times what the veils drawn over it let through. Names come
 from the scene's attributes (``caption``, ``points_mob['rms']``, ``axes[1]``), a text's
 own words where it keeps them, else its class; a name, once given, stays with its object.
+A snapshot also holds the camera's view (:class:`CameraView`: orientation, zoom, centre).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from manim.utils.family import extract_mobject_family_members
 from scenes.kit.lesson_board import Readout, TextPath
 from scenes.kit.style import PALETTE
 
-__all__ = ["Shape", "Snapshot", "Namer", "snapshot", "VISIBLE", "frame_half"]
+__all__ = ["Shape", "Snapshot", "CameraView", "Namer", "snapshot", "VISIBLE", "frame_half"]
 
 VISIBLE = 0.15
 """Opacity above which a viewer sees a thing."""
@@ -68,7 +69,8 @@ class Shape:
     """One thing drawn: ``kind`` (see the module), ``box`` (x0, y0, x1, y1 in frame
     units), ``opacity`` (after veils), drawing ``order`` (its last member's), ``panel`` (the id
     of the panel group it belongs to, if any), ``digest`` of its on-screen points and style,
-    and the ids of its mobject and members."""
+    the ids of its mobject and members, the ``words`` a text shows (where it keeps them) and
+    its ``ink`` (frame units)."""
 
     uid: int
     name: str
@@ -80,6 +82,8 @@ class Shape:
     panel: int | None
     digest: bytes
     members: frozenset[int] = field(default_factory=frozenset)
+    words: str | None = None
+    ink: float = 0.0
 
     @property
     def visible(self) -> bool:
@@ -96,13 +100,45 @@ class Shape:
         return np.array([(x0 + x1) / 2, (y0 + y1) / 2])
 
 
+@dataclass(frozen=True)
+class CameraView:
+    """Where the camera looks: its ``rotation`` (3x3, scene to camera axes), ``zoom`` (frame
+    units per scene unit at the centre) and the scene point ``centre`` it looks at."""
+
+    rotation: np.ndarray
+    zoom: float
+    centre: np.ndarray
+
+    def change(self, other: CameraView) -> tuple[float, float, float]:
+        """How far the view moved to ``other``: the angle turned (degrees), the zoom's
+        change (``|ln(zoom'/zoom)|``) and the centre's move on screen (frame units)."""
+        relative = self.rotation.T @ other.rotation
+        cosine = np.clip((np.trace(relative) - 1.0) / 2.0, -1.0, 1.0)
+        turn = float(np.degrees(np.arccos(cosine)))
+        zoom = abs(float(np.log(other.zoom / self.zoom)))
+        shift = float(np.linalg.norm(other.centre - self.centre)) * other.zoom
+        return turn, zoom, shift
+
+
+def camera_view(camera) -> CameraView:
+    """The view of a Manim camera: a 3D camera's angles, zoom and frame centre; a 2D
+    camera's frame (no rotation, zoom from its frame height)."""
+    if hasattr(camera, "generate_rotation_matrix"):
+        rotation = np.asarray(camera.generate_rotation_matrix(), dtype=float)
+        return CameraView(rotation, float(camera.get_zoom()), np.array(camera.frame_center))
+    zoom = config.frame_height / float(getattr(camera, "frame_height", config.frame_height))
+    return CameraView(np.eye(3), zoom, np.array(getattr(camera, "frame_center", np.zeros(3))))
+
+
 @dataclass
 class Snapshot:
-    """Every shape drawn at scene time ``time``, and which shape holds each mobject id."""
+    """Every shape drawn at scene time ``time``, which shape holds each mobject id, and the
+    camera's view."""
 
     time: float
     shapes: list[Shape]
     by_member: dict[int, Shape]
+    camera: CameraView
 
     def shapes_of(self, mobject: Mobject) -> list[Shape]:
         """The shapes drawing ``mobject`` or its members (none when it is not shown)."""
@@ -238,6 +274,11 @@ def _box(points: np.ndarray) -> Box:
     return (float(low[0]), float(low[1]), float(high[0]), float(high[1]))
 
 
+def _ink(points: list[np.ndarray]) -> float:
+    """The summed diagonals of the boxes of ``points``' pieces (frame units)."""
+    return float(sum(np.hypot(*np.ptp(p, axis=0)) for p in points if len(p)))
+
+
 def _digest(points: list[np.ndarray], opacity: float) -> bytes:
     digest = hashlib.blake2b(digest_size=12)
     for p in points:
@@ -284,6 +325,8 @@ def snapshot(scene, time: float, namer: Namer) -> Snapshot:
                         panel,
                         _digest(points, opacity),
                         frozenset(id(m) for m in mobject.get_family()),
+                        words,
+                        _ink(points),
                     )
                 )
             return
@@ -303,6 +346,8 @@ def snapshot(scene, time: float, namer: Namer) -> Snapshot:
                     panel,
                     _digest([points], opacity),
                     frozenset({id(mobject)}),
+                    None,
+                    _ink([points]),
                 )
             )
         subs = mobject.submobjects
@@ -319,7 +364,7 @@ def snapshot(scene, time: float, namer: Namer) -> Snapshot:
     _apply_veils(shapes)
     shapes.sort(key=lambda s: s.order)
     by_member = {member: s for s in shapes for member in s.members}
-    return Snapshot(time, shapes, by_member)
+    return Snapshot(time, shapes, by_member, camera_view(camera))
 
 
 def _apply_veils(shapes: list[Shape]) -> None:

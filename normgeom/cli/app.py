@@ -18,6 +18,7 @@ from normgeom.cli import options
 from normgeom.cli.failures import OUT_OF_MEMORY, fail, user_error_types, user_errors
 from normgeom.cli.publishing import page, publish, slides, stills
 from normgeom.cli.scene_options import ParameterOptions, RenderSettings, render_settings
+from normgeom.errors import show_warnings
 from normgeom.explanation import EXPLAIN_CONTEXT, explain
 from normgeom.rendering.paths import Layout
 
@@ -33,6 +34,7 @@ app = typer.Typer(
     add_completion=False,
     help="Narrated 3D lectures on LayerNorm and RMSNorm: render, compose, explain, publish.",
     pretty_exceptions_enable=False,
+    callback=show_warnings,
 )
 
 
@@ -210,17 +212,16 @@ def audit(
     from normgeom.audit.run import ScenePlay, audit_scenes
     from normgeom.rendering.targets import resolve_scenes
 
-    with user_errors():
-        targets = resolve_scenes(scenes or ["all"])
-        settings = render_settings("low", voice, jobs, parameters)
-    plays = [ScenePlay(t, settings.params, settings.voice) for t in targets]
-
     def report(play, findings) -> None:
         if not as_json:
             for finding in findings:
                 print(finding.line(), flush=True)
 
-    results = audit_scenes(plays, settings.jobs, Layout.default(), on_done=report)
+    with user_errors(as_json=as_json):
+        targets = resolve_scenes(scenes or ["all"])
+        settings = render_settings("low", voice, jobs, parameters)
+        plays = [ScenePlay(t, settings.params, settings.voice) for t in targets]
+        results = audit_scenes(plays, settings.jobs, Layout.default(), on_done=report)
     found = [f for findings in results for f in findings]
     if as_json:
         scenes_data = [
@@ -259,7 +260,12 @@ app.command()(page)
 
 def main() -> None:
     """Console-script entry point; user errors from any command end in one line and exit 2,
-    running out of memory outside any command's own handling in one line and exit 1."""
+    running out of memory outside any command's own handling in one line and exit 1.
+
+    A terminal whose encoding lacks a character printed (``PYTHONIOENCODING=ascii``) shows
+    it escaped rather than failing."""
+    for stream in (sys.stdout, sys.stderr):
+        stream.reconfigure(errors="backslashreplace")
     try:
         app()
     except MemoryError:

@@ -10,9 +10,12 @@ imported ``scenes.voice.registry`` (and Manim with it) cannot raise its error.
 
 from __future__ import annotations
 
+import errno
+import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import NoReturn
 
@@ -26,6 +29,8 @@ __all__ = ["OUT_OF_MEMORY", "fail", "user_errors", "user_error_types"]
 
 OUT_OF_MEMORY = "out of memory; close other programs or use --jobs 1, then run again"
 """The line for running out of memory outside any named step."""
+SHOWN_PATH = 80
+"""The longest path a message shows whole."""
 
 ELSEWHERE = (
     ("normmath", "NormMathError"),
@@ -43,33 +48,46 @@ def user_error_types() -> tuple[type[Exception], ...]:
     return (UsageError, *found)
 
 
-def fail(message: str, code: int = 2) -> NoReturn:
-    """Print ``normgeom: error: <message>`` (one line) to stderr and exit with ``code``."""
+def fail(message: str, code: int = 2, *, as_json: bool = False) -> NoReturn:
+    """Print ``normgeom: error: <message>`` (one line) to stderr and exit with ``code``;
+    ``as_json``: print ``{"error": <message>}`` on stdout too."""
     print(f"normgeom: error: {message}", file=sys.stderr)
+    if as_json:
+        print(json.dumps({"error": message}))
     raise typer.Exit(code)
 
 
 @contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn user mistakes, failed renders and Ctrl-C raised inside into :func:`fail`."""
+def user_errors(*, as_json: bool = False) -> Iterator[None]:
+    """Turn user mistakes, failed renders and Ctrl-C raised inside into :func:`fail`
+    (``as_json``: for a command whose stdout is JSON)."""
+    failed = partial(fail, as_json=as_json)
     try:
         yield
     except RenderError as exc:
-        fail(str(exc), code=1)
+        failed(str(exc), code=1)
     except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            failed(f"{_shortened(exc.filename)}: a name in this path is too long (over 255 bytes)")
         if not is_disk_full(exc):
             raise
-        fail(disk_full_message(_folder_of(exc)), code=1)
+        failed(disk_full_message(_folder_of(exc)), code=1)
     except KeyboardInterrupt:
-        fail("interrupted; finished outputs are kept, run again to continue", code=130)
+        failed("interrupted; finished outputs are kept, run again to continue", code=130)
     except MemoryError:
-        fail(OUT_OF_MEMORY, code=1)
+        failed(OUT_OF_MEMORY, code=1)
     except Exception as exc:
         if not isinstance(exc, user_error_types()):
             raise
-        fail(str(exc).splitlines()[0])
+        failed(str(exc).splitlines()[0])
 
 
 def _folder_of(exc: OSError) -> Path:
     """The folder a failed write was in (the media root when the error does not say)."""
     return Path(exc.filename).parent if exc.filename else Layout.default().media
+
+
+def _shortened(path: object) -> str:
+    """``path`` for a one-line message: its first and last characters when it is long."""
+    text = str(path)
+    return text if len(text) <= SHOWN_PATH else f"{text[: SHOWN_PATH // 2]}...{text[-20:]}"

@@ -107,7 +107,7 @@ def stills(
         state = "up to date" if result.cached else "rendered"
         path = result.files["image"]
         beat = result.job.stop_after or "(end)"
-        table.add_row(result.target.name, beat, shown(path), size(path), state)
+        table.add_row(result.target.id, beat, shown(path), size(path), state)
     Console().print(table)
 
 

@@ -34,8 +34,9 @@ def size(path: Path) -> str:
 def scene_progress(console: Console, total: int, *, live: bool = True) -> Iterator:
     """An overall bar across ``total`` scenes; yields ``done(result)`` to call per scene.
 
-    With ``live=False`` (``--verbose``, where manim draws its own bars) each finished scene
-    is printed as a line instead.
+    With ``live=False`` (``--verbose``, where manim draws its own bars), or on a console that
+    is not a terminal (where a bar's last frame would leave a blank line), each finished
+    scene is printed as a line instead.
     """
     progress = Progress(
         SpinnerColumn(),
@@ -44,14 +45,14 @@ def scene_progress(console: Console, total: int, *, live: bool = True) -> Iterat
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         console=console,
-        disable=not live,
+        disable=not (live and console.is_terminal),
         transient=True,
     )
     task = progress.add_task("rendering scenes", total=total)
 
     def done(result: JobResult) -> None:
         state = "up to date" if result.cached else f"rendered in {result.seconds:.1f} s"
-        progress.console.print(f"  {result.target.name}: {state}", highlight=False)
+        progress.console.print(f"  {result.target.id}: {state}", highlight=False)
         progress.advance(task)
 
     with progress:
@@ -73,5 +74,5 @@ def summary_table(rows: list[tuple[JobResult, Path]], title: str) -> Table:
         table.add_column(column, justify="right" if column in {"length", "size"} else "left")
     for result, path in rows:
         render = "cached" if result.cached else f"{result.seconds:.1f} s"
-        table.add_row(result.target.name, clock(result.duration), shown(path), size(path), render)
+        table.add_row(result.target.id, clock(result.duration), shown(path), size(path), render)
     return table

@@ -127,11 +127,14 @@ def render_settings(
 
 RENDER_MEMORY = "about 250 MB"
 """What one render worker takes (16 took 4.2 GB at 480p15)."""
+JOBS_PER_CORE = 2
+"""The most parallel renders per core: more only wait on each other and fill the memory."""
 
 
 def parse_jobs(text: str | None) -> int:
     """``--jobs``: a whole number >= 1 (default: the number of cores); above the number of
-    cores one warning says the renders will share them. :class:`UsageError` otherwise."""
+    cores one warning says the renders will share them, above :data:`JOBS_PER_CORE` times
+    that it is capped there with one warning. :class:`UsageError` otherwise."""
     from normgeom.rendering.runner import default_jobs  # loads PyAV: only when rendering
 
     cores = default_jobs()
@@ -144,6 +147,13 @@ def parse_jobs(text: str | None) -> int:
         raise UsageError(f"{wanted}, got {text!r}") from None
     if jobs < 1:
         raise UsageError(f"{wanted}, got {jobs}")
+    most = JOBS_PER_CORE * cores
+    if jobs > most:
+        warn(
+            f"--jobs {jobs}: far more than the {cores} cores here; using {most} "
+            f"(each render takes {RENDER_MEMORY} of memory)"
+        )
+        return most
     if jobs > cores:
         warn(
             f"--jobs {jobs}: more than the {cores} cores here; the renders share them, "

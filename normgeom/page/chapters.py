@@ -63,7 +63,7 @@ def chapter_states(params: SceneParams | None = None) -> list[ChapterStates]:
         if issubclass(scene, LessonScene):
             states = scene.visited(params)
         elif issubclass(scene, OneVectorGeometry):
-            states = [LessonScene.base_state(params)]
+            states = [LessonScene.base_state(params.vector, params.gain, params.lesson_eps)]
         else:
             continue
         unique = tuple(dict.fromkeys((s.vector, s.gain, s.eps) for s in states))

@@ -1,12 +1,13 @@
-"""Publishing the scenes beyond the lecture video: slides, stills and the lecture bundle.
+"""Publishing the scenes beyond the lecture video: formats, slides, stills and the bundle.
 
-One job per module: :mod:`.slide_scene` (a scene class as a manim-slides presentation, one
-slide per narrated beat), :mod:`.slides` (rendering those presentations, cached),
+One job per module: :mod:`.outputs` (a rendered scene in the format asked for) through
+:mod:`.frames` (streaming frames out of an MP4), :mod:`.gif`, :mod:`.webm` and
+:mod:`.last_frame`; :mod:`.slides` (scenes as manim-slides presentations, cached),
 :mod:`.revealjs` (the reveal.js files an offline deck needs), :mod:`.deck` (HTML and PPTX
-export), :mod:`.stills` (PNG stills of a scene's end or of a beat's end),
-:mod:`.manifest` (the bundle's file list), :mod:`.index_page` (the bundle's index.html),
-:mod:`.bundle` (gathering everything into one folder) and :mod:`.commands` (the
-``slides``, ``stills`` and ``publish`` commands).
+export); :mod:`.stills` (PNG stills of a scene's end or of a beat's end);
+:mod:`.bundle` (gathering everything into one folder), :mod:`.bundle_manifest` (its file
+list), :mod:`.index_page` (its index.html) and :mod:`.folders` (whole folders written
+atomically); :mod:`.contact_sheet` (every scene at four moments on one sheet).
 """
 
 __all__: list[str] = []

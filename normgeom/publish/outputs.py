@@ -41,7 +41,7 @@ def deliver(result: JobResult, fmt: str, state: State) -> tuple[Path, bool]:
     if fmt == "mp4":
         return result.video, result.cached
     output = result.video.with_suffix(f".{fmt}")
-    record = RecordId(fmt, result.job.quality.label, result.target.name)
+    record = RecordId(fmt, result.job.quality.label, result.target.id)
     key = derived_key(result.key, fmt)
     if state.get(record, key, {fmt: output}) is not None:
         return output, True

@@ -3,8 +3,10 @@
 One job per module: :mod:`.quality` (Manim's presets), :mod:`.targets` (what can be
 rendered), :mod:`.job` (the typed render job), :mod:`.paths` (where outputs go),
 :mod:`.cache` (keys from declared inputs), :mod:`.state` (the state file, typed records,
-validated outputs, locking), :mod:`.atomic` (crash-safe writes), :mod:`.worker` (one job
-inside a worker process, through Manim's Python API), :mod:`.runner` (jobs in worker
-processes, cached), :mod:`.cluster` (the runner's executor on a Dask cluster),
-:mod:`.probe` (reading media) and :mod:`.versions`.
+validated outputs, locking), :mod:`.atomic` (crash-safe writes), :mod:`.repair` (Manim's and
+manim-voiceover's caches checked before reuse), :mod:`.disk` (a full disk),
+:mod:`.worker` (one job inside a worker process, through Manim's Python API),
+:mod:`.runner` (jobs in worker processes, cached), :mod:`.schedule` (which job runs first),
+:mod:`.ranges` (a scene's beats in parallel ranges, joined), :mod:`.cluster` (the runner's
+executor on a Dask cluster), :mod:`.probe` (reading media) and :mod:`.versions`.
 """

@@ -21,10 +21,10 @@ Dask and distributed are the optional extra ``cluster``; only this module import
 from __future__ import annotations
 
 import os
-import pickle
-import subprocess
+import socket
 import sys
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from concurrent.futures import Future
@@ -40,6 +40,7 @@ from normgeom.rendering.repair import repair_caches
 from normgeom.rendering.runner import Runner, default_jobs
 from normgeom.rendering.state import file_lock
 from normgeom.rendering.versions import versions
+from normgeom.rendering.worker import run_in_fresh_process
 
 __all__ = ["LOCAL", "Shipment", "render_on_worker", "worker_versions", "DaskExecutor", "runner"]
 
@@ -47,6 +48,14 @@ LOCAL = "local"
 MEDIA_TOKEN = b"<normgeom-media>"
 """Stands for the media folder in a shipped presentation, whose slide paths are absolute."""
 CONNECT_SECONDS = 10
+PROBE_SECONDS = 5
+"""How long a scheduler has to greet a connection (its first message, unasked)."""
+SCHEDULER_PORT = 8786
+NETWORK = ("tcp", "tls", "ws", "wss")
+"""The address schemes whose location is ``host:port``."""
+HANDSHAKE_BYTES = 4096
+HANDSHAKE_MARK = b"pickle-protocol"
+"""A word of the handshake a Dask scheduler sends first on every connection."""
 INSTALL = "pip install 'normgeom[cluster]'"
 
 
@@ -78,29 +87,11 @@ def _written(job: RenderJob, layout: Layout, written: dict[str, Path]) -> dict[s
     if job.product is not Product.SLIDES:
         return written
     presentation = layout.output(job)
-    movies = presentation.parent / "files" / job.target.name
+    movies = presentation.parent / "files" / job.target.id
     found = {"presentation": presentation}
     if movies.is_dir():
         found |= {f"slide:{path.name}": path for path in sorted(movies.iterdir())}
     return found
-
-
-def _run_in_fresh_process(job: RenderJob, layout: Layout, capture: Path) -> dict[str, Path]:
-    """:func:`~normgeom.rendering.worker.run_job` in a new Python process (a Dask worker is
-    daemonic, so it may not start a multiprocessing child); the child follows this one."""
-    with tempfile.TemporaryDirectory(prefix="normgeom-") as folder:
-        result = Path(folder) / "result.pickle"
-        subprocess.run(
-            [sys.executable, "-m", "normgeom.rendering.worker", str(result)],
-            input=pickle.dumps((job, layout, capture)),
-            check=False,
-        )
-        if not result.is_file():
-            raise RenderError("the render process died")
-        outcome = pickle.loads(result.read_bytes())
-    if isinstance(outcome, Exception):
-        raise outcome
-    return outcome
 
 
 def render_on_worker(job: RenderJob) -> Shipment:
@@ -114,7 +105,7 @@ def render_on_worker(job: RenderJob) -> Shipment:
         with file_lock(layout.lock_file(job.lock)):
             with file_lock(layout.lock_file(job.caches_lock)):
                 repair_caches(layout, job)
-            written = _run_in_fresh_process(job, layout, capture)
+            written = run_in_fresh_process(job, layout, capture)
             shipment.files = {
                 role: (path.relative_to(layout.media).as_posix(), path.read_bytes())
                 for role, path in _written(job, layout, written).items()
@@ -219,11 +210,69 @@ def _client(address: str, workers: int):
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
         )
         return Client(cluster), cluster
+    _check_scheduler(address)
     try:
         return Client(address, timeout=f"{CONNECT_SECONDS}s"), None
     except (OSError, TimeoutError, ValueError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise UsageError(f"--cluster {address}: cannot reach the scheduler ({reason})") from None
+
+
+def _check_scheduler(address: str) -> None:
+    """Refuse ``address`` unless it is well formed and, for ``tcp``, a Dask scheduler answers
+    there: one speaks first, a handshake naming its pickle protocol, within
+    :data:`PROBE_SECONDS` (an HTTP server, the dashboard or a silent port never does)."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+    from distributed.comm.registry import get_backend
+
+    try:
+        scheme, location = parse_address(address)
+        get_backend(scheme)
+        host, port = parse_host_port(location, SCHEDULER_PORT) if scheme in NETWORK else ("", 1)
+    except ValueError as exc:
+        raise UsageError(
+            f"--cluster {address}: malformed address ({str(exc).splitlines()[0]}); "
+            f"give tcp://host:{SCHEDULER_PORT} or local"
+        ) from None
+    if not host or not 0 < port < 2**16:
+        raise UsageError(
+            f"--cluster {address}: malformed address (no host, or a port outside 1-65535); "
+            f"give tcp://host:{SCHEDULER_PORT} or local"
+        )
+    if scheme != "tcp":
+        return
+    try:
+        greeting = _greeting(host, port)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise UsageError(f"--cluster {address}: cannot reach the scheduler ({reason})") from None
+    if HANDSHAKE_MARK not in greeting:
+        said = "said nothing" if not greeting else "answered in another protocol"
+        raise UsageError(
+            f"--cluster {address}: not a Dask scheduler (it {said}; the scheduler's port is "
+            f"usually {SCHEDULER_PORT}, not the dashboard's 8787)"
+        )
+
+
+def _greeting(host: str, port: int) -> bytes:
+    """What the server at ``host:port`` sends unasked within :data:`PROBE_SECONDS` of
+    connecting (up to the handshake's mark, or :data:`HANDSHAKE_BYTES`)."""
+    deadline = time.monotonic() + PROBE_SECONDS
+    received = b""
+    with socket.create_connection((host, port), timeout=PROBE_SECONDS) as probe:
+        while HANDSHAKE_MARK not in received and len(received) < HANDSHAKE_BYTES:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            probe.settimeout(left)
+            try:
+                chunk = probe.recv(HANDSHAKE_BYTES)
+            except TimeoutError:
+                break
+            if not chunk:
+                break
+            received += chunk
+    return received
 
 
 @contextmanager

@@ -64,9 +64,10 @@ class RenderJob:
     @property
     def stem(self) -> str:
         """The output file name without suffix:
-        ``<Scene>[-<beat>][-transparent][-beats<first>-<end>]``."""
+        ``<Scene>[-<beat>][-transparent][-beats<first>-<end>]`` (the scene's
+        :attr:`~normgeom.rendering.targets.Target.id`)."""
         parts = [
-            self.target.name,
+            self.target.id,
             self.stop_after,
             "transparent" if self.transparent else None,
             f"beats{self.beats[0]}-{self.beats[1]}" if self.beats else None,
@@ -78,12 +79,12 @@ class RenderJob:
         """The name of what renders hold while they run: the scene (its renders share Manim's
         folders), or for a beat range the range alone (ranges have folders of their own and
         share the scene's caches under a lock of the caches, :attr:`caches_lock`)."""
-        return self.stem if self.beats else self.target.name
+        return self.stem if self.beats else self.target.id
 
     @property
     def caches_lock(self) -> str:
         """The name of the lock on the scene's typesetting and speech caches."""
-        return f"{self.target.name}.caches"
+        return f"{self.target.id}.caches"
 
     @property
     def label(self) -> str:

@@ -11,6 +11,9 @@
   speech cache (and never sit inside ``media/Tex/``, Manim's default folder, which Manim
   empties of everything but its own files);
 - bookkeeping: ``media/.normgeom/`` (state file, one log per job).
+
+``<Scene>`` is the scene's :attr:`~normgeom.rendering.targets.Target.id`: its class name, or
+``<file stem>.<Scene>`` for a scene of one's own named like a lecture scene.
 """
 
 from __future__ import annotations
@@ -73,12 +76,12 @@ class Layout:
 
     def voice_cache(self, target: Target) -> Path:
         """The speech cache of one scene (one per scene, so parallel renders never share one)."""
-        return self.media / "voiceovers" / target.name
+        return self.media / "voiceovers" / target.id
 
     def typesetting(self, target: Target) -> tuple[Path, Path]:
         """Manim's Tex and Text caches of one scene (outside Manim's default ``media/Tex``,
         whose non-SVG entries Manim deletes after each formula: a folder there breaks it)."""
-        folder = self.media / "typeset" / target.name
+        folder = self.media / "typeset" / target.id
         return folder / "Tex", folder / "texts"
 
     def manim_folder(self, job: RenderJob) -> Path:
@@ -89,8 +92,12 @@ class Layout:
         return self.work / str(job.product) / "manim" / job.target.module / job.quality.label
 
     def partial_movies(self, job: RenderJob) -> Path:
-        """Where Manim keeps a movie job's partial movies (one per play, named by its hash)."""
-        return self.manim_folder(job) / "partial_movie_files" / job.stem
+        """Where Manim keeps a movie job's partial movies (one per play, named by its hash):
+        in the job's Manim folder (a range's own), under the scene's id (its class name, as
+        in Manim's ``{video_dir}/partial_movie_files/{scene_name}``), whatever the job's
+        stem. The worker sets Manim's ``partial_movie_dir`` to it: repair and seeding see
+        what Manim reads."""
+        return self.manim_folder(job) / "partial_movie_files" / job.target.id
 
     def slides_folder(self, quality: Quality) -> Path:
         """Where manim-slides writes the slide steps of this quality."""
@@ -105,11 +112,11 @@ class Layout:
             return self.scene_output(job.target, job.quality, "mp4")
         if job.product is Product.LAST_FRAME:
             return self.media / "stills" / job.quality.label / f"{job.stem}.png"
-        return self.slides_folder(job.quality) / f"{job.target.name}.json"
+        return self.slides_folder(job.quality) / f"{job.target.id}.json"
 
     def scene_output(self, target: Target, quality: Quality, fmt: str) -> Path:
         """A rendered scene in one format: ``media/scenes/<480p15>/<Scene>.<fmt>``."""
-        return self.media / "scenes" / quality.label / f"{target.name}.{fmt}"
+        return self.media / "scenes" / quality.label / f"{target.id}.{fmt}"
 
     def lecture(self) -> Path:
         """The default lecture video."""

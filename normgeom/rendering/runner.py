@@ -3,7 +3,8 @@ the cache.
 
 For each job the runner computes its key (:func:`normgeom.rendering.cache.job_key`); a job
 whose record matches the key and whose files are intact is up to date. Otherwise the job
-goes to the executor, which runs :func:`normgeom.rendering.worker.run_job` in a fresh process;
+goes to the executor, which runs :func:`normgeom.rendering.worker.run_job` in a fresh process
+(one that imports only normgeom, whatever script or notebook called);
 the files Manim wrote are copied atomically to their final place, checked (a movie must
 decode), stamped and recorded. Renders of the same scene wait for each other, across
 processes too, so they never share Manim's caches mid-write.
@@ -23,13 +24,10 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Protocol
 
@@ -51,7 +49,7 @@ from normgeom.rendering.ranges import beat_count, join_ranges, split, split_coun
 from normgeom.rendering.repair import repair_caches
 from normgeom.rendering.schedule import longest_first
 from normgeom.rendering.state import Info, RecordId, State, file_lock
-from normgeom.rendering.worker import follow_parent, run_job
+from normgeom.rendering.worker import refuse_nested_render, run_in_fresh_process
 from scenes.voice.registry import SpeechError
 
 __all__ = ["Executor", "LocalPool", "JobResult", "Runner", "default_jobs", "record_id"]
@@ -73,32 +71,24 @@ class Executor(Protocol):
 
 
 class LocalPool:
-    """Runs each job in a fresh process of its own on this machine (Manim's config and caches
-    are per process); the runner bounds how many run at once.
+    """Runs each job in a fresh Python process of its own on this machine (Manim's config and
+    caches are per process), started and awaited in the calling thread: the runner calls from
+    one thread per running job, so it bounds how many run at once.
 
-    Each worker follows its parent (:func:`~normgeom.rendering.worker.follow_parent`). A
-    one-worker pool per job rather than ``max_tasks_per_child=1``, whose shutdown can race
-    with the replacement of a finished worker (python/cpython#119592, fixed after 3.11).
+    The process imports only normgeom, never the caller's main module, and follows its parent
+    (:func:`~normgeom.rendering.worker.run_in_fresh_process`).
     """
 
-    def __init__(self) -> None:
-        self._context = get_context("spawn")
-        self._pools: list[ProcessPoolExecutor] = []
-        self._lock = threading.Lock()
-
     def submit(self, job: RenderJob, layout: Layout, capture: Path | None) -> Future:
-        pool = ProcessPoolExecutor(1, mp_context=self._context, initializer=follow_parent)
-        with self._lock:
-            self._pools.append(pool)
-        future = pool.submit(run_job, job, layout, capture)
-        future.add_done_callback(lambda _: pool.shutdown(wait=False))
+        future: Future = Future()
+        try:
+            future.set_result(run_in_fresh_process(job, layout, capture))
+        except Exception as exc:
+            future.set_exception(exc)
         return future
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        with self._lock:
-            pools, self._pools = self._pools, []
-        for pool in pools:
-            pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+        """Nothing to end: every job it ran was over when :meth:`submit` returned."""
 
 
 def record_id(job: RenderJob) -> RecordId:
@@ -221,8 +211,10 @@ class Runner:
 
         Every job is attempted; the first failure is raised after the others finish. Before
         any runs, every job's key is computed (reading its narration and parameters) and
-        every folder the jobs write is checked (:func:`prepare_folders`).
+        every folder the jobs write is checked (:func:`prepare_folders`). Inside a render worker
+        it refuses to start (:func:`~normgeom.rendering.worker.refuse_nested_render`).
         """
+        refuse_nested_render()
         for job in jobs:
             self.key(job)
         plans = self.plan(jobs)
@@ -337,7 +329,7 @@ class Runner:
         failure: Exception | None = None
         try:
             written = executor.submit(job, self.layout, capture).result()
-        except (RenderError, SpeechError, BrokenProcessPool) as exc:
+        except (RenderError, SpeechError) as exc:
             failure, written = exc, {}
         output = ""
         if capture is not None:

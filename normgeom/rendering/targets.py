@@ -7,10 +7,13 @@ without importing them); the title card from ``scenes/cards.py``.
 from __future__ import annotations
 
 import difflib
+import importlib.util
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from normgeom.errors import UsageError
+from normgeom.rendering.narration_check import check_narration
 from scenes.base.catalog import SCENES, SCENES_DIR, SceneEntry, classes_in
 
 __all__ = [
@@ -24,6 +27,10 @@ __all__ = [
 
 CARDS_FILE = SCENES_DIR / "cards.py"
 CARD_TITLES = {"TitleCard": "Title"}
+LECTURE_FILES = {entry.name: entry.file for entry in SCENES} | dict.fromkeys(
+    CARD_TITLES, CARDS_FILE
+)
+"""The file of every scene of the lecture, by class name."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +58,14 @@ class Target:
     def module(self) -> str:
         """The module name manim uses for its output folder (the file stem)."""
         return self.file.stem
+
+    @property
+    def id(self) -> str:
+        """The name its files, state records, locks and caches go by: the class name, but
+        ``<file stem>.<Scene>`` for a scene of one's own file named like a lecture scene
+        (``mybias.py:Bias`` is ``mybias.Bias``), which never takes the lecture scene's."""
+        lecture = LECTURE_FILES.get(self.name, self.file)
+        return self.name if lecture == self.file else f"{self.module}.{self.name}"
 
 
 def from_entry(entry: SceneEntry) -> Target:
@@ -109,7 +124,8 @@ def scene_in_file(name: str) -> Target:
     Raises
     ------
     UsageError
-        When the file is not a readable Python file or defines no such class.
+        When the file is not a readable Python file, defines no such class, or its narration
+        does not fit the class (:func:`normgeom.rendering.narration_check.check_narration`).
     """
     path, _, scene = name.rpartition(":")
     file = Path(path).expanduser().resolve()
@@ -122,5 +138,26 @@ def scene_in_file(name: str) -> Target:
     if scene not in classes:
         defined = ", ".join(classes) or "no classes"
         raise UsageError(f"{name}: {path} defines no class {scene!r} (it defines {defined})")
+    if _shadows(file):
+        raise UsageError(
+            f"{name}: {file.name} has the name of Python's module {file.stem!r}, which the "
+            "render needs; rename the file"
+        )
+    check_narration(file, scene)
     entry = classes[scene]
     return Target(entry.name, file, entry.chapter, entry.summary)
+
+
+def _shadows(file: Path) -> bool:
+    """Whether a scene file, imported under its stem, would take the place of another module
+    (``pathlib.py``, ``numpy.py``): one of the standard library or an installed one."""
+    stem = file.stem
+    if stem in sys.stdlib_module_names:
+        return True
+    if not stem.isidentifier():
+        return False
+    try:
+        spec = importlib.util.find_spec(stem)
+    except (ImportError, ValueError):
+        return False
+    return spec is not None and spec.origin is not None and Path(spec.origin) != file

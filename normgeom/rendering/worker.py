@@ -9,8 +9,13 @@ render in parallel; a range starts from the partial movies of the scene's whole 
 (:func:`~normgeom.rendering.ranges.seed_partial_movies`). Manim's output goes to a capture
 file the runner keeps as the job's log. Importing this module does not import Manim;
 :func:`run_job` does, in the worker.
-A worker follows its parent (:func:`follow_parent`): when the ``normgeom`` process that
-started it is killed, the worker ends too instead of rendering on unattended.
+A worker is a fresh Python process (:func:`run_in_fresh_process`) that imports only normgeom,
+never the caller's ``__main__`` (multiprocessing's ``spawn`` runs the main script again in
+each child: a script without an ``if __name__ == "__main__":`` guard would render again, and
+``python -`` has no script to run). It follows its parent (:func:`follow_parent`): when the
+``normgeom`` process that started it is killed, the worker ends too instead of rendering on
+unattended. A render never starts inside a worker (:func:`refuse_nested_render`): it would
+wait forever on the locks its own parent holds.
 """
 
 from __future__ import annotations
@@ -19,14 +24,17 @@ import importlib
 import importlib.util
 import os
 import pickle
+import signal
+import subprocess
 import sys
+import tempfile
 import threading
 import time
 import traceback
 from dataclasses import replace
 from pathlib import Path
 
-from normgeom.errors import OutOfMemoryError, RenderError
+from normgeom.errors import OutOfMemoryError, RenderError, UsageError, show_warnings
 from normgeom.rendering.cache import PROJECT
 from normgeom.rendering.job import Product, RenderJob
 from normgeom.rendering.paths import Layout
@@ -36,10 +44,30 @@ from scenes.base.catalog import SCENES_DIR
 from scenes.base.parameters import SceneSettings
 from scenes.voice.registry import SpeechError
 
-__all__ = ["run_job", "manim_options", "scene_class", "follow_parent", "main"]
+__all__ = [
+    "WORKER_ENV",
+    "BOOT",
+    "run_job",
+    "run_in_fresh_process",
+    "refuse_nested_render",
+    "manim_options",
+    "scene_class",
+    "follow_parent",
+    "main",
+]
 
 PARENT_CHECK_SECONDS = 0.5
 """How often a worker checks that the process which started it is still alive."""
+
+WORKER_ENV = "NORMGEOM_RENDER_WORKER"
+"""Set in a render worker's environment (and so in every process it starts)."""
+
+BOOT = (
+    "import pickle, sys; sys.path[:] = pickle.load(sys.stdin.buffer); "
+    "from normgeom.rendering.worker import main; main()"
+)
+"""A worker's command (``python -P -c``): the parent's module path, read first from stdin (the
+parent may have extended it, as a script beside a checkout does), then :func:`main`."""
 
 
 def follow_parent() -> None:
@@ -66,6 +94,7 @@ def manim_options(job: RenderJob, layout: Layout, verbose: bool) -> dict[str, ob
         "media_dir": str(layout.media),
         "video_dir": str(folder),
         "images_dir": str(folder),
+        "partial_movie_dir": str(layout.partial_movies(job)),
         "tex_dir": str(tex),
         "text_dir": str(text),
         "output_file": job.stem,
@@ -93,7 +122,7 @@ def scene_class(job: RenderJob, layout: Layout) -> type:
     from scenes.camera.manim_internals import beat_slide_class
 
     folder = layout.slides_folder(job.quality)
-    return type(scene.__name__, (beat_slide_class(), scene), {"output_folder": folder})
+    return type(job.target.id, (beat_slide_class(), scene), {"output_folder": folder})
 
 
 def _render(job: RenderJob, layout: Layout, verbose: bool) -> dict[str, Path]:
@@ -121,6 +150,17 @@ def _render(job: RenderJob, layout: Layout, verbose: bool) -> dict[str, Path]:
     with shared_caches(lambda: file_lock(layout.lock_file(job.caches_lock))):
         scene.render()
     return written_files(scene)
+
+
+def refuse_nested_render() -> None:
+    """Raise :class:`UsageError` inside a render worker: a render started there (a scene file
+    that renders when imported) would wait forever on the scene's lock, which the worker's
+    parent holds until the worker ends."""
+    if os.environ.get(WORKER_ENV):
+        raise UsageError(
+            "a render cannot start inside a render: the scene's file renders when it is "
+            'imported; put that call under `if __name__ == "__main__":`'
+        )
 
 
 def run_job(job: RenderJob, layout: Layout, capture: Path | None = None) -> dict[str, Path]:
@@ -158,19 +198,54 @@ def run_job(job: RenderJob, layout: Layout, capture: Path | None = None) -> dict
         ) from None
 
 
+def run_in_fresh_process(job: RenderJob, layout: Layout, capture: Path | None) -> dict[str, Path]:
+    """:func:`run_job` in a new Python process (:data:`BOOT`, on this process's module path),
+    its output appended to ``capture`` (else shown); what it returned, or the error it raised.
+
+    Raises
+    ------
+    RenderError
+        When the render failed, or the process died (killed, out of memory) without a result.
+    SpeechError
+        When the voice failed on a beat.
+    """
+    with tempfile.TemporaryDirectory(prefix="normgeom-") as folder:
+        result = Path(folder) / "result.pickle"
+        payload = pickle.dumps(sys.path) + pickle.dumps((job, layout, capture))
+        command = [sys.executable, "-P", "-c", BOOT, str(result)]
+        if capture is None:
+            ended = subprocess.run(command, input=payload, check=False)
+        else:
+            with capture.open("ab") as log:
+                ended = subprocess.run(command, input=payload, stdout=log, stderr=log, check=False)
+        if not result.is_file():
+            raise RenderError(f"the render process died ({_ending(ended.returncode)})")
+        outcome = pickle.loads(result.read_bytes())
+    if isinstance(outcome, Exception):
+        raise outcome
+    return outcome
+
+
+def _ending(code: int) -> str:
+    """How a process ended, from its return code (negative: the signal that killed it)."""
+    if code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit code {code}"
+
+
 def main() -> None:
-    """``python -m normgeom.rendering.worker RESULT``: run the pickled ``(job, layout, capture)``
-    read from stdin, following the parent, and pickle into the file ``RESULT`` what
-    :func:`run_job` returned or the :class:`RenderError` it raised. For hosts whose own
-    processes may not start a multiprocessing child (a Dask worker is daemonic)."""
+    """The worker (:data:`BOOT`): run the pickled ``(job, layout, capture)`` read from stdin,
+    following the parent, and pickle into the file named by the first argument what
+    :func:`run_job` returned or the error it raised."""
     follow_parent()
+    show_warnings()
+    os.environ[WORKER_ENV] = "1"
     job, layout, capture = pickle.load(sys.stdin.buffer)
     try:
         outcome: object = run_job(job, layout, capture)
-    except RenderError as exc:
+    except (RenderError, SpeechError) as exc:
         outcome = exc
     Path(sys.argv[1]).write_bytes(pickle.dumps(outcome))
-
-
-if __name__ == "__main__":
-    main()

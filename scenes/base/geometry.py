@@ -2,11 +2,11 @@
 
 A scene subclass sets class attributes (``pose``, ``legend_entries``, ``formula``, ...) and
 writes ``construct`` as a list of beat-named steps. Every point group it draws is kept in
-:attr:`GeometryScene.points_mob` under a name, so tests can read the final positions.
+``GeometryScene.points_mob`` under a name, so tests can read the final positions.
 
 Framing: the camera only moves through :meth:`GeometryScene.camera_to`, which zooms out
 whenever a drawn point, framed label or framed figure would leave the frame or slip under a
-panel pinned in it (:func:`scenes.kit.fit_zoom`), and the labelled axes follow the zoom so
+panel pinned in it (:func:`scenes.kit.framing.fit_zoom`), and the labelled axes follow the zoom so
 they keep their screen size. Before every play, and at every frame of a play that moves the
 camera or points, labels take the place beside their anchor that hides no marker and crosses
 no guide line (:mod:`scenes.kit.placement`), and trails are cut to the frame
@@ -137,7 +137,7 @@ class GeometryScene(NarratedThreeDScene):
 
     Class attributes (override one to make a variant):
 
-    ``pose``: the starting :data:`scenes.kit.POSES` name; ``legend_entries`` and
+    ``pose``: the starting :data:`scenes.kit.style.POSES` name; ``legend_entries`` and
     ``formula``/``formula_caption``: the fixed-in-frame legend (top left) and governing
     formula (top right); ``orbit_degrees``: how far the final orbit turns;
     ``close_up_beats``: the beats that may let far points leave the frame.
@@ -218,7 +218,7 @@ class GeometryScene(NarratedThreeDScene):
 
     def point_group(self, name: str, points: np.ndarray, color: str) -> VGroup:
         """Dots at ``points`` in palette colour ``color``, facing the camera, registered as
-        ``points_mob[name]`` (not yet added: animate them in, or :meth:`add`)."""
+        ``points_mob[name]`` (not yet added: animate them in, or ``add`` them)."""
         group = figures.point_cloud(points, style.PALETTE[color])
         self.points_mob[name] = self.facing(group)
         return group

@@ -59,7 +59,7 @@ from manim_voiceover import VoiceoverScene
 from scenes.base.beat_range import enter_beat
 from scenes.base.catalog import first_narration
 from scenes.base.parameters import SceneSettings
-from scenes.camera.manim_internals import end_scene
+from scenes.camera.manim_internals import end_scene, whole_frames_when_cached
 from scenes.camera.overlay import OverlayCachingCamera
 from scenes.camera.raster import RasterCachingCamera
 from scenes.kit import panels
@@ -201,7 +201,7 @@ class CounterTalk:
 @dataclass(frozen=True)
 class Reading:
     """In beat ``beat`` the viewer reads ``what`` on screen: its picture may stay still
-    longer (:data:`normgeom.audit.rules.READING_STILL` instead of ``LONG_STILL``)."""
+    longer (the frame audit's ``READING_STILL`` instead of ``LONG_STILL``)."""
 
     beat: str
     what: str
@@ -254,6 +254,7 @@ class Narrated(VoiceoverScene):
 
     def setup(self) -> None:
         super().setup()
+        whole_frames_when_cached(self.renderer)
         self.set_speech_service(make_service(self.settings.voice, self.settings.voice_cache))
         self.beats_done: list[str] = []
         self.cue = Group()

@@ -125,12 +125,16 @@ def load_params(path: str | os.PathLike | None = None) -> SceneParams:
 
     The file is read as :func:`normmath.files.read_toml` reads (a regular file of at most
     :data:`CONFIG_LIMIT` bytes, UTF-8 with or without a byte-order mark); every error is one
-    line naming the file, and the line or the key.
+    line naming the file, and the line or the key. A relative ``points`` file name is taken
+    from the config file's folder.
     """
     path = path or os.environ.get(PARAMS_ENV)
     if not path:
         return SceneParams()
     data = nm.files.read_toml(path, "config", CONFIG_LIMIT)
+    points = data.get("points")
+    if isinstance(points, str) and points:  # a relative name is the config file's neighbour
+        data = {**data, "points": str(Path(path).resolve().parent / Path(points).expanduser())}
     return with_overrides(SceneParams(), data, f"config: {path}")
 
 

@@ -152,7 +152,7 @@ def frame_box_of(centre: np.ndarray, halves: np.ndarray) -> Box:
 
 
 def frame_limit(margin: float = FRAME_MARGIN) -> np.ndarray:
-    """The largest |x| and |y| of a frame point ``margin`` inside the frame's edges."""
+    """The largest ``|x|`` and ``|y|`` of a frame point ``margin`` inside the frame's edges."""
     return np.array([config.frame_width, config.frame_height]) / 2 - margin
 
 

@@ -192,10 +192,10 @@ def plain_text(text: str, size: str = "body", color: str = "text") -> TextPath:
 class Readout(VMobject):
     """A number drawn exactly as :func:`normmath.display` writes it, or the word Undefined.
 
-    One path per readout, rebuilt from cached glyph outlines only when :attr:`text` changes,
+    One path per readout, rebuilt from cached glyph outlines only when its ``text`` changes,
     so updating every frame stays cheap; its opacity is kept across changes. ``edge`` is the
     side held at the anchor (``LEFT``, ``RIGHT`` or ``ORIGIN``); digits are centred
-    vertically on the anchor. :attr:`font_size` is the smaller of its two sizes (digits,
+    vertically on the anchor. Its ``font_size`` is the smaller of its two sizes (digits,
     the word Undefined).
     """
 
@@ -269,7 +269,7 @@ class SignedBarChart(VGroup):
     """Both rules' outputs per coordinate as bars from zero on one shared signed scale.
 
     A defined output of zero is a dot on the zero line; an undefined output has no bar,
-    only the word Undefined in its slot. :attr:`unit` is scene units per output unit.
+    only the word Undefined in its slot. Its ``unit`` is scene units per output unit.
     """
 
     def __init__(self, count: int, limit: float, width: float = 6.6, height: float = 2.4):
@@ -316,7 +316,7 @@ class SignedBarChart(VGroup):
         return float(self.axis.get_center()[0]) + self.slot * (1 + 3 * i + offset + 0.5)
 
     def show(self, lesson: nm.Lesson) -> SignedBarChart:
-        """Draw the outputs of ``lesson`` (its rows must number :attr:`count`).
+        """Draw the outputs of ``lesson`` (its rows must number ``count``).
 
         Every slot keeps its bar, dot and mark as members; the two not shown have no points.
         The members never change, so a play that lists the chart's members when it starts
@@ -352,7 +352,7 @@ class SignedBarChart(VGroup):
     def drawn(self, i: int, rule: str) -> float | None:
         """The output the picture shows in slot (``i``, ``rule``), read from its geometry.
 
-        A bar gives its signed height over :attr:`unit`, a dot gives 0, the Undefined
+        A bar gives its signed height over ``unit``, a dot gives 0, the Undefined
         mark gives None.
         """
         if self.marks[i, rule].has_points():
@@ -423,7 +423,7 @@ class StatsPanel(VGroup):
 
 
 class ConstructionTable(VGroup):
-    """The construction table of :data:`normmath.COLUMNS`: one row per coordinate.
+    """The construction table of :data:`normmath.lesson.COLUMNS`: one row per coordinate.
 
     :attr:`readouts` maps (column key, row index) to readouts (all but the coordinate name).
     """

@@ -110,8 +110,8 @@ def choose_offset(
     offsets: np.ndarray | None = None,
 ) -> int:
     """The index into :func:`candidate_offsets` of the best place for a label of ``halves``
-    anchored at frame point ``anchor``: first inside the frame (``limit``: the largest |x|,
-    |y| a box may reach), then meeting the fewest markers (centres ``markers`` shape (k, 2),
+    anchored at frame point ``anchor``: first inside the frame (``limit``: the largest ``|x|``,
+    ``|y|`` a box may reach), then meeting the fewest markers (centres ``markers`` shape (k, 2),
     half sizes ``marker_halves``) and ``blocked`` boxes (panels, labels already placed),
     then crossing the fewest guide ``lines``; ties go to ``current``, then to the anchor,
     the diagonals, the rest. All candidates are judged at once. ``offsets`` (shape (k, 2))

@@ -1,2 +1,3 @@
-"""Voice and narration: the voice registry, the speech services, pronunciation, wording,
-loudness and the narration files."""
+"""Voice and narration: :mod:`.registry` (the voices), :mod:`.speech` (the speech services),
+:mod:`.pronunciation`, :mod:`.wording` (placeholders and variants), :mod:`.captions`
+(subtitle cues), :mod:`.loudness` and :mod:`.narration` (reading the narration files)."""

@@ -196,7 +196,7 @@ def reading_duration(text: str) -> float:
 
 
 def available_voices() -> list[str]:
-    """Every voice name :func:`make_service` accepts, the default first."""
+    """Every voice name :func:`scenes.voice.speech.make_service` accepts, the default first."""
     return [*NEURAL_VOICES, "espeak", "none", *EXTERNAL_SERVICES]
 
 

@@ -25,6 +25,9 @@ const NormgeomPage = (() => {
   const QUESTIONS = 5;
   const known = { layers: LAYERS, questions: QUESTIONS, chapters: DATA.chapters, positive: DATA.positive, lessonEps: DATA.lessonEps };
   const EMBED_HEIGHT = "52rem";
+  /** Edits within this many milliseconds share one history.replaceState (a dragged slider
+   *  fires many; browsers throttle a page that replaces its URL too often). */
+  const HASH_DELAY_MS = 120;
 
   let state = { x: [...DATA.positive], gain: 1, eps: DATA.lessonEps };
   let current = LessonMath.lesson(state.x, state.gain, state.eps);
@@ -85,9 +88,14 @@ const NormgeomPage = (() => {
   /** The hash of what is shown now. */
   const hash = () => PageState.format(state, extras);
 
-  /** Replace the URL's hash (no history entry) and mark the chapter step shown. */
+  let hashTimer = null;
+
+  /** Replace the URL's hash (no history entry), soon, and mark the chapter step shown. */
   function writeHash() {
-    if (location.hash !== hash()) history.replaceState(null, "", hash());
+    clearTimeout(hashTimer);
+    hashTimer = setTimeout(() => {
+      if (location.hash !== hash()) history.replaceState(null, "", hash());
+    }, HASH_DELAY_MS);
     for (const button of document.querySelectorAll("#chapters button")) {
       const here = button.dataset.scene === extras.ch && Number(button.dataset.step) === extras.step;
       if (here) button.setAttribute("aria-current", "step");
@@ -359,6 +367,8 @@ const NormgeomPage = (() => {
     get lesson() { return current; },
     /** The hash's extras {view, q, ch, step} as opened or last set. */
     get extras() { return extras; },
+    /** The hash of what is shown (the URL's hash once the pending write is done). */
+    get hash() { return hash(); },
     /** What the opening hash asked for (null for none or one not understood). */
     opened,
     apply,

@@ -1,0 +1,7 @@
+"""``normgeom audit``: scenes checked as a viewer sees them, without drawing a frame.
+
+:mod:`.play` plays a scene headlessly and samples it, :mod:`.screen` turns one moment into
+boxes on screen after the camera's projection, :mod:`.rules` checks each sample,
+:mod:`.findings` holds a finding and its forms, and :mod:`.run` audits scenes in worker
+processes and gathers the findings.
+"""
