@@ -23,14 +23,13 @@ from manim import (
     Mobject,
     VGroup,
     linear,
-    rush_from,
     smooth,
     squish_rate_func,
 )
 
 import normmath as nm
 from normmath.measures import mean_sphere_gap
-from scenes.base.geometry import IDEAL_EPS, GeometryScene, vector_text
+from scenes.base.geometry import IDEAL_EPS, GeometryScene, promptly, vector_text
 from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, MARK_SHARE, AuditException
 from scenes.kit import figures, panels, style
 from scenes.kit.panels import LegendEntry
@@ -59,14 +58,6 @@ EQUATOR_DRAW_SHARE = 0.5
 
 WIDEN_SECONDS = 2.0
 """Seconds the camera takes to widen from the sphere to the far points a sentence names."""
-
-
-def promptly(moves: list[Animation]) -> list[Animation]:
-    """``moves`` eased to start at once and slow into their end (the motion a sentence
-    announces is seen as it is said)."""
-    for move in moves:
-        move.rate_func = rush_from
-    return moves
 
 
 class LayerNormScene(GeometryScene):
@@ -305,7 +296,7 @@ class Standardization(LayerNormScene):
                 "standardized", self.steps.centered, self.steps.standardized, "standardized"
             )
             self.announces("slides along its own ray", self.points_mob["standardized"])
-            self.camera_to(tracker.duration, *promptly(moves), pose="sphere")
+            self.camera_to(tracker.duration, *promptly(moves, tracker.duration), pose="sphere")
 
 
 class Gain(LayerNormScene):
@@ -385,7 +376,7 @@ class Gain(LayerNormScene):
             def path(alpha: float) -> np.ndarray:
                 return nm.apply_affine(self.steps.standardized, self.gain_at(alpha))
 
-            self.add(self.ellipsoid, self.ellipse)  # grown out of the sphere and its equator
+            self.add(*self.copies(self.ellipsoid, self.ellipse))  # grown out of the sphere
             trails = self.trail_group(self.steps.standardized)
             near = self.near_plane_half_size
             named = "stays a sphere" if self.narration_values()["even_gain"] else "an ellipsoid"
@@ -484,7 +475,7 @@ class Bias(LayerNormScene):
             gamma = self.params.gamma
             moved = self.framed_figure(figures.ellipsoid(gamma, color=PALETTE["shifted"]))
             ring = figures.equator(gamma, color=PALETTE["shifted"])
-            self.add(moved, ring)
+            self.add(*self.copies(moved, ring))
             self.bring_to_front(self.points_mob["shifted"])
 
             def path(alpha: float) -> np.ndarray:
@@ -655,7 +646,10 @@ class Epsilon(LayerNormScene):
                     name, self.steps.centered[mask], self.regularized[mask]
                 )
             self.camera_to(
-                tracker.duration, *promptly(moves), pose="sphere", room_for=(self.gaps_panel(),)
+                tracker.duration,
+                *promptly(moves, tracker.duration),
+                pose="sphere",
+                room_for=(self.gaps_panel(),),
             )
 
     def gaps_panel(self) -> Mobject:

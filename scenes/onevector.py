@@ -170,7 +170,7 @@ class OneVectorGeometry(GeometryScene):
                 if name in self.rimmed:
                     dots.set_stroke(PALETTE["text"], width=RIM_WIDTH)
                 self.arrows[name] = self.arrow_to(name, self.arrow_colors[name])
-                self.add(self.points_mob[name], self.arrows[name])
+                self.add(*self.copies(self.points_mob[name], self.arrows[name]))
             after = self.said_at(beat, moves, tracker.duration)
             self.talks_about(self.points_mob[name], share=MARK_SHARE, after=after)
             self.move(name, start, end, tracker.duration, *self.read(line), color=color)

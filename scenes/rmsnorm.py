@@ -20,13 +20,12 @@ from manim import (
     FadeOut,
     Mobject,
     VGroup,
-    rush_from,
     smooth,
     squish_rate_func,
 )
 
 import normmath as nm
-from scenes.base.geometry import GHOST_OPACITY, IDEAL_EPS, GeometryScene
+from scenes.base.geometry import GHOST_OPACITY, IDEAL_EPS, GeometryScene, promptly
 from scenes.base.narrated import FOCUS_SHARE, AuditException
 from scenes.kit import figures, panels
 from scenes.kit.panels import LegendEntry
@@ -38,7 +37,11 @@ MARKS_FADE_SHARE = 0.1
 """Share of its beat a group of marks or lines the sentence names takes to appear."""
 
 CLOSE_UP_SECONDS = 1.5
-"""Seconds of each camera move between the far inputs and the sphere's close-up."""
+"""Seconds of the camera's move from the far inputs to the sphere's close-up."""
+
+WIDEN_SECONDS = 2.5
+"""Seconds of its move back out to the far inputs (a zoom out by five, at a pace a viewer
+follows: :data:`scenes.kit.framing.ZOOM_SPEED`)."""
 
 MARKS_RATE = squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE)
 """The rate of marks or lines appearing as a sentence names them."""
@@ -46,6 +49,10 @@ MARKS_RATE = squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE)
 TARGETS_SHARE = 0.2
 """Smallest share of the frame's height the targets (or the sphere they lie on) span while
 a sentence names them."""
+
+SPHERE_SHARE = 0.15
+"""Smallest share of the frame's height the sphere spans when the rows are said to land on
+it (the camera follows them in)."""
 
 TARGETS_WIDE_SHARE = 0.08
 """The same, where the camera also holds (or widens to) the far inputs."""
@@ -170,6 +177,12 @@ class RMSNormHealthy(RMSNormScene):
     close_up_beats = ("targets",)
     audit_exceptions = (
         AuditException(
+            "text-covered",
+            "pinned*",
+            "as the camera closes in on the sphere and widens again, far inputs pass beneath "
+            "the legend and the formula, drawn above them on their backings",
+        ),
+        AuditException(
             "safe-area",
             "points_mob[[]'rms'[]]",
             "the targets beat closes in on the crosses on the sphere it names: the far inputs "
@@ -211,14 +224,15 @@ class RMSNormHealthy(RMSNormScene):
         with self.beat("targets") as tracker:
             duration = tracker.duration
             move = min(CLOSE_UP_SECONDS, duration / 3)
+            back = min(WIDEN_SECONDS, duration / 2)
             self.camera_to(
-                duration - move,
+                duration - back,
                 *self.targets(self.healthy, TARGETS_WIDE_SHARE),
                 pose="sphere",
                 framed=False,
-                rate_func=squish_rate_func(smooth, 0.0, move / (duration - move)),
+                rate_func=squish_rate_func(smooth, 0.0, move / (duration - back)),
             )
-            self.camera_to(move, pose=self.pose)
+            self.camera_to(back, pose=self.pose)
 
     def ask(self) -> None:
         """The question, with the inputs it asks about and their targets in view."""
@@ -231,10 +245,9 @@ class RMSNormHealthy(RMSNormScene):
         with self.beat("normalize") as tracker:
             self.talks_about(self.points_mob["rms"])
             moves = self.move_with_trails("rms", self.healthy, self.rms(self.healthy), "rms")
-            for move in moves:  # seen moving as the sentence says so
-                move.rate_func = rush_from
+            promptly(moves, tracker.duration)  # seen moving as the sentence says so
             self.announces("Every point moves", self.points_mob["rms"])
-            self.talks_about(self.sphere, share=TARGETS_SHARE, words="the same sphere")
+            self.talks_about(self.sphere, share=SPHERE_SHARE, words="the same sphere")
             inputs_entry = self.corner_panels["top_left"][1][0]
             self.camera_to(
                 tracker.duration,
@@ -319,8 +332,7 @@ class RMSNormCollapse(RMSNormScene):
             moves = []
             for name, pts in self.sign_groups():
                 moves += self.move_with_trails(name, pts, self.rms(pts))
-            for move in moves:  # seen moving as the sentence starts
-                move.rate_func = rush_from
+            promptly(moves, duration)  # seen moving as the sentence starts
             axis, stars, label = self.pole_figures()
             shown = self.appear_at("collapse", "all-ones diagonal", duration, axis, label)
             shown += self.appear_at("collapse", "two poles", duration, stars)

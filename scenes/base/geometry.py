@@ -39,6 +39,7 @@ from manim import (
     config,
     interpolate_color,
     linear,
+    rush_from,
     smooth,
     squish_rate_func,
 )
@@ -50,6 +51,7 @@ from scenes.kit import bounds, figures, framing, panels, placement, style
 
 __all__ = [
     "GHOST_OPACITY",
+    "promptly",
     "IDEAL_EPS",
     "Path",
     "GeometryScene",
@@ -67,8 +69,8 @@ PANEL_FADE_SHARE = 0.2
 
 _FRAMING_SAMPLES = 24
 
-EDGE_ON_SECONDS = 1.5
-"""Fewest seconds the camera takes to turn a plane edge on (an early word waits for it)."""
+TURN_SPEED = 30.0
+"""Fastest turn of an eased camera move, in degrees per second (a viewer follows it)."""
 
 AXIS_LABEL_ROOM = 0.6
 """Frame units kept beyond an axis end for its label, when the axes are shortened."""
@@ -78,6 +80,24 @@ AXIS_SHORTEST = 0.3
 
 Path = Callable[[float], np.ndarray]
 """Positions of a point group at animation progress ``alpha`` in [0, 1], shape (k, 3)."""
+
+
+PROMPT_EASE_SECONDS = 0.4
+"""Seconds a motion a sentence announces takes to get under way."""
+
+
+def promptly(moves: list[Animation], run_time: float) -> list[Animation]:
+    """``moves`` (playing ``run_time`` seconds) eased in over :data:`PROMPT_EASE_SECONDS`,
+    then moving fast at once and slowing into their end: the motion a sentence announces is
+    seen as it is said."""
+    ease = min(PROMPT_EASE_SECONDS / run_time, 1.0)
+
+    def rate(t: float) -> float:
+        return rush_from(t) * smooth(min(t / ease, 1.0))
+
+    for move in moves:
+        move.rate_func = rate
+    return moves
 
 
 def _one(alpha: float) -> float:
@@ -342,6 +362,7 @@ class GeometryScene(NarratedThreeDScene):
         """Dotted trails from ``starts`` (of length zero until grown with
         :meth:`grow_trails`), added to the scene and kept cut to the frame."""
         trails = figures.trails(starts)
+        self.cut_in(trails, reason="a dotted trail grows from its point as the point moves")
         self.trail_ends[id(trails)] = (trails, np.atleast_2d(starts), np.atleast_2d(starts))
         self.add(trails)
         self.trails.add(trails)
@@ -468,10 +489,18 @@ class GeometryScene(NarratedThreeDScene):
         return UpdateFromAlphaFunc(mob, lambda m, alpha: figures.set_curves(m, polylines(alpha)))
 
     def ghosts(self, name: str, points: np.ndarray, color: str) -> VGroup:
-        """Faded dots that keep an earlier state visible, registered as ``points_mob[name]``."""
+        """Faded dots that keep an earlier state visible, registered as ``points_mob[name]``
+        (added under the dots they copy, as these start to move)."""
         group = self.point_group(name, points, color)
         group.set_opacity(GHOST_OPACITY).set_z_index(style.LAYERS["mark"])
+        self.cut_in(group, reason="a faded copy added beneath the dots it copies")
         return group
+
+    def copies(self, *mobjects: Mobject) -> tuple[Mobject, ...]:
+        """Declare ``mobjects`` exact copies of figures already drawn, added over them to
+        move away (no fade: nothing changes on screen as they appear); return them."""
+        self.cut_in(*mobjects, reason="an exact copy added over the figure it copies")
+        return mobjects
 
     def move_with_trails(
         self, name: str, start: np.ndarray, end: np.ndarray, color: str | None = None
@@ -526,12 +555,14 @@ class GeometryScene(NarratedThreeDScene):
         frame by frame, the camera animation running after theirs; still points get one zoom
         that frames the whole turn. With ``framed`` off the zoom follows the pose alone (a
         close-up that lets far points leave the frame). The first frame keeps the camera's
-        zoom: a framing it does not meet yet is reached over
-        :data:`scenes.kit.framing.SETTLE_SECONDS` (:func:`scenes.kit.framing.settled_bound`),
-        so the camera never jumps at a beat's start or after a pause. ``reserve`` (shape
-        (k, 3)) are points framed as well: where an object the next beat adds will be, so the
-        camera makes room for it in time; ``room_for`` are panels, placed in their corners,
-        the next beat pins (points are kept from under them already).
+        zoom: a framing it does not meet yet is eased into
+        (:func:`scenes.kit.framing.settled_bound`), and a framed zoom never changes faster
+        than :data:`scenes.kit.framing.ZOOM_SPEED` (:func:`scenes.kit.framing.limited_zoom`),
+        so the camera never jumps at a beat's start, after a pause or as labels move.
+        ``reserve`` (shape (k, 3)) are points framed as well: where an object the next beat
+        adds will be, so the camera makes room for it in time; ``room_for`` are panels,
+        placed in their corners, the next beat pins (points are kept from under them
+        already).
         """
         points_move = bool(anims) if points_move is None else points_move
         camera = self.renderer.camera
@@ -558,21 +589,25 @@ class GeometryScene(NarratedThreeDScene):
         steady = np.inf
         if framed and not points_move:
             steady = min(fit(a) for a in np.linspace(0.0, 1.0, _FRAMING_SAMPLES + 1))
-
-        fit_first = fit(0.0) if framed else np.inf
+        moving_first = fit(0.0) if framed and points_move else np.inf
+        last = {"zoom": start[2], "elapsed": 0.0}
 
         def update(_, elapsed: float) -> None:
             alpha = rate_func(elapsed)
             phi, theta, zoom = nm.interpolate(start, end, alpha)
             seconds = elapsed * run_time
-            now = fit(alpha) if framed else np.inf
+            moving = fit(alpha) if framed and points_move else np.inf
             limit = min(
                 framing.settled_bound(steady, steady, start[2], seconds),
-                framing.settled_bound(now, fit_first, start[2], seconds),
+                framing.settled_bound(moving, moving_first, start[2], seconds),
             )
+            if framed:  # the framing's zoom, never faster than a move
+                step = (elapsed - last["elapsed"]) * run_time
+                zoom = framing.limited_zoom(last["zoom"], min(zoom, limit), step)
+            last.update(zoom=zoom, elapsed=elapsed)
             camera.phi_tracker.set_value(phi)
             camera.theta_tracker.set_value(theta)
-            camera.zoom_tracker.set_value(min(zoom, limit))
+            camera.zoom_tracker.set_value(zoom)
             self.fit_axes()
 
         trackers = Group(camera.phi_tracker, camera.theta_tracker, camera.zoom_tracker)
@@ -604,13 +639,15 @@ class GeometryScene(NarratedThreeDScene):
         is shown where it shows, as a line."""
         with self.beat(beat) as tracker:
             camera = self.renderer.camera
-            said = self.said_at(beat, words, tracker.duration) + APPEAR_SECONDS
-            at = min(max(said, EDGE_ON_SECONDS), tracker.duration / 2)
             theta = framing.edge_on_theta(normal, camera.get_phi(), camera.get_theta())
             turn = float(np.degrees(theta - camera.get_theta()))
+            said = self.said_at(beat, words, tracker.duration) + APPEAR_SECONDS
+            fastest = framing.SMOOTH_PEAK_SLOPE * abs(turn) / TURN_SPEED
+            at = min(max(said, fastest), tracker.duration / 2)
             self.camera_to(at, degrees=turn, points_move=False)
-            on = self.orbit_degrees * (1.0 if turn >= 0 else -1.0)
-            self.camera_to(tracker.duration - at, degrees=on, points_move=False)
+            rest = tracker.duration - at
+            on = min(self.orbit_degrees, TURN_SPEED * rest / framing.SMOOTH_PEAK_SLOPE)
+            self.camera_to(rest, degrees=on if turn >= 0 else -on, points_move=False)
 
     def orbit_final(self, beat: str = "orbit") -> None:
         """Speak ``beat`` while the camera circles the final state."""
