@@ -32,9 +32,11 @@ myst_heading_anchors = 3
 myst_enable_extensions = ["colon_fence"]
 
 OTHER_PROJECTS = (
-    "ast", "av", "cairo", "collections", "concurrent", "contextlib", "datetime", "distributed",
-    "manim", "manim_voiceover", "np", "numpy", "os", "pathlib", "PIL", "rich", "typer", "typing",
-)  # fmt: skip
+    *sorted(sys.stdlib_module_names),
+    *("av", "cairo", "distributed", "manim", "manim_voiceover", "np", "numpy", "PIL", "rich"),
+    "typer",
+)
+"""Packages whose names the project's docstrings mention: Python's own and the libraries."""
 nitpicky = True
 """Every cross-reference must resolve (with ``-W``, one that does not fails the build)."""
 nitpick_ignore_regex = [

@@ -12,6 +12,9 @@ import logging
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import ClassVar
+
+from normmath.errors import UserError
 
 __all__ = [
     "LOGGER",
@@ -47,12 +50,15 @@ def show_warnings() -> None:
         LOGGER.addHandler(_Stderr())
 
 
-class UsageError(ValueError):
+class UsageError(UserError):
     """A user mistake (bad name, value, path); the message is one line that says the fix."""
 
 
 class RenderError(RuntimeError):
-    """Manim failed on a scene; the message names the scene and its log file."""
+    """Manim failed on a scene; the message names the scene and its log file. The command
+    line prints it and exits with :attr:`exit_code`."""
+
+    exit_code: ClassVar[int] = 1
 
 
 class OutOfMemoryError(RenderError):

@@ -25,7 +25,7 @@ from normmath.datasets import (
     main_cloud,
     regime_clouds,
 )
-from normmath.errors import FileError, NormMathError, UndefinedResultError
+from normmath.errors import FileError, NormMathError, UndefinedResultError, UserError
 from normmath.facts import (
     TightCluster,
     affine_facts,
@@ -103,6 +103,7 @@ __all__ = [
     "LessonRow",
     "Meridian",
     "NormMathError",
+    "UserError",
     "NormResult",
     "PointSet",
     "RecordedActivations",

@@ -1,9 +1,21 @@
-"""The exceptions of :mod:`normmath`."""
+"""The exceptions of :mod:`normmath`, and :class:`UserError`, the base of every user mistake
+in the project (normmath is its lowest layer)."""
 
-__all__ = ["NormMathError", "UndefinedResultError", "FileError"]
+from typing import ClassVar
+
+__all__ = ["UserError", "NormMathError", "UndefinedResultError", "FileError"]
 
 
-class NormMathError(ValueError):
+class UserError(ValueError):
+    """A user mistake (a bad name, value, path or file, a voice not usable here): the first
+    line of the message says what is wrong and how to fix it. Every user error of every
+    package subclasses it; the command line prints that line and exits with
+    :attr:`exit_code`, never with a traceback."""
+
+    exit_code: ClassVar[int] = 2
+
+
+class NormMathError(UserError):
     """Bad input to a :mod:`normmath` function; the message names the argument and the problem."""
 
 

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import typer
 from typer.testing import CliRunner
 
+from normgeom.activations.errors import ActivationsError
 from normgeom.cli import app as cli
+from normgeom.cli.failures import user_errors
+from normgeom.errors import RenderError, UsageError
 from normgeom.rendering.paths import MEDIA_ENV
 from normgeom.rendering.runner import Runner
+from normmath.errors import FileError, NormMathError, UserError
+from scenes.voice.registry import VoiceError
 
 runner = CliRunner()
 
@@ -154,3 +160,23 @@ def test_more_points_than_the_scenes_can_render_are_refused(media, tmp_path, suf
     else:
         np.savetxt(path, cloud, delimiter=",", fmt="%.3f")
     refused(["render", "Gain", "--points", str(path)], "100000 points; at most 500", media)
+
+
+class NewMistake(UserError):
+    """A user error that no table of the command line lists."""
+
+
+@pytest.mark.parametrize(
+    ("error", "code"),
+    [(NewMistake("a new mistake\nsecond line"), 2), (RenderError("Gain failed, see its log"), 1)],
+)
+def test_the_exit_code_comes_from_the_errors_type(capsys, error, code):
+    with pytest.raises(typer.Exit) as ended, user_errors():
+        raise error
+    assert ended.value.exit_code == code
+    assert capsys.readouterr().err == f"normgeom: error: {str(error).splitlines()[0]}\n"
+
+
+def test_every_user_error_is_a_user_error():
+    for known in (UsageError, NormMathError, FileError, VoiceError, ActivationsError):
+        assert issubclass(known, UserError) and known.exit_code == 2

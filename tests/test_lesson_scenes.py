@@ -493,3 +493,17 @@ def test_the_output_rms_law_states_its_condition_and_is_legible(construct_scene)
     for name in scene_beats(Invariances):
         assert "RMSNorm's" not in scene.beat_text(name)
         assert "RMSNorm does" not in scene.beat_text(name)
+
+
+def test_negating_the_input_never_passes_through_zero(sample_scene):
+    """Invariances negates the input one coordinate at a time, never through the zero vector
+    (where both rules are undefined and every output would flip sign in one frame): the
+    input's RMS stays above a quarter of its own all along, at 10 frames a second."""
+    sizes = []
+
+    def probe(scene, time):
+        sizes.append(float(scene.tracker.state().lesson().stats.rms))
+
+    scene = sample_scene(Invariances, probe, fps=10)
+    assert (-1.0, -2.0, -3.0) in [state.vector for state in scene.states()]
+    assert min(sizes) >= 0.25 * math.sqrt(14 / 3)

@@ -14,8 +14,9 @@ import pytest
 from fixtures.pipeline import TINY, rendered, tiny_job
 
 from normgeom.compose.subtitles import read_srt
+from normgeom.rendering import cache
 from normgeom.rendering.atomic import atomic_path, write_text
-from normgeom.rendering.cache import PROJECT, Project, job_key
+from normgeom.rendering.cache import PROJECT, Project, digest, fingerprint, job_key
 from normgeom.rendering.job import RenderJob
 from normgeom.rendering.paths import Layout
 from normgeom.rendering.probe import duration
@@ -258,6 +259,36 @@ def test_a_new_point_file_changes_the_scenes_that_draw_the_cloud(project, tmp_pa
     points.write_text("1,2,3\n3,1,5\n")
     after = lecture_keys(project, SceneParams(points=str(points)))
     assert changed(before, after) == ALL - VECTOR
+
+
+def test_the_parameters_in_a_key_are_the_fields_read_as_data(tmp_path):
+    """The key holds the fields a scene reads as JSON, whatever a value's text (a point
+    file whose name holds a quote, an equals sign or a newline)."""
+    points = tmp_path / 'my "cloud" = 1\n.csv'
+    points.write_text("1,2,3\n3,1,2\n")
+    params = SceneParams(points=str(points), eps=0.25)
+    data, point_digest = fingerprint(params, frozenset({"points", "eps"})).rsplit("\n", 1)
+    assert json.loads(data) == {"eps": 0.25, "points": str(points)}
+    assert point_digest == digest(points.read_bytes())
+    assert json.loads(fingerprint(SceneParams()).rsplit("\n", 1)[0])["gamma"] == [2.0, 0.4, 1.5]
+
+
+def test_an_outputs_digest_is_computed_once_per_version(tmp_path, monkeypatch):
+    """A file is hashed once while its size, modification time and inode stay; a new
+    version is hashed again, and a file modified within the racy window every time."""
+    hashed = []
+    sha256 = cache.hashlib.sha256
+    monkeypatch.setattr(cache.hashlib, "sha256", lambda: hashed.append(1) or sha256())
+    output = tmp_path / "Gain.gif"
+    output.write_bytes(b"first")
+    os.utime(output, ns=(10**18, 10**18))  # written long before it is hashed
+    first = cache.file_digest(output)
+    assert cache.file_digest(output) == first and len(hashed) == 1
+    output.write_bytes(b"other")  # same size, a new modification time
+    os.utime(output, ns=(2 * 10**18, 2 * 10**18))
+    assert cache.file_digest(output) != first and len(hashed) == 2
+    output.write_bytes(b"fresh")  # modified now: within the racy window, never reused
+    assert cache.file_digest(output) == cache.file_digest(output) and len(hashed) == 4
 
 
 # --- atomic files and the state file -----------------------------------------------------

@@ -2,6 +2,7 @@
 
 :mod:`.play` plays a scene headlessly and samples it, :mod:`.screen` turns one moment into
 boxes on screen after the camera's projection, :mod:`.rules` checks each sample,
-:mod:`.findings` holds a finding and its forms, and :mod:`.run` audits scenes in worker
-processes and gathers the findings.
+:mod:`.temporal` checks consecutive samples (rules across frames), :mod:`.findings` holds a
+finding and its forms, and :mod:`.run` audits scenes in worker processes and gathers the
+findings.
 """

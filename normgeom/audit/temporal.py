@@ -87,6 +87,9 @@ READING_STILL = 20.0
 
 _PRESENCE_FLOOR = 1e-6
 
+_PLACE_SIZE = 4.0
+"""How many times larger than a shape another may be and still count as drawn in its place."""
+
 _EDGE = 1e-6
 """Frame units a part may reach beyond the frame's edge (rounding)."""
 
@@ -139,6 +142,14 @@ def _beyond(box, half: np.ndarray) -> float:
     """How far (frame units) ``box`` reaches beyond the frame's edges (0 or less: inside)."""
     x0, y0, x1, y1 = box
     return max(-x0 - half[0], x1 - half[0], -y0 - half[1], y1 - half[1])
+
+
+def _in_place(shape: Shape, other: Shape) -> bool:
+    """Whether ``other`` (another shape, at most :data:`_PLACE_SIZE` times larger) covers at
+    least half of ``shape``'s box: drawn in its place."""
+    if other.uid == shape.uid or other.area > _PLACE_SIZE * max(shape.area, 1e-9):
+        return False
+    return intersection(shape.box, other.box) >= 0.5 * shape.area
 
 
 def _in_frame(shape: Shape) -> bool:
@@ -251,18 +262,27 @@ class Timeline:
                 del self.presence[uid]
 
     def _crossings(self, shot: Snapshot, scene) -> None:
-        before = {s.uid: s for s in self.last.shapes if s.visible and self._poppable(s)}
-        now = {s.uid: s for s in shot.shapes if s.visible and self._poppable(s)}
-        came = [now[u] for u in now.keys() - before.keys()]
-        went = [before[u] for u in before.keys() - now.keys()]
+        """Note every shape that becomes visible or invisible in ``shot``, unless it is
+        exempt or something of its size is drawn in its place in the other frame (a
+        replacement, or a copy put under a dot that then moves away)."""
+        before = [s for s in self.last.shapes if s.visible and self._poppable(s)]
+        now = [s for s in shot.shapes if s.visible and self._poppable(s)]
+        uids_before, uids_now = {s.uid for s in before}, {s.uid for s in now}
+        came = [s for s in now if s.uid not in uids_before]
+        went = [s for s in before if s.uid not in uids_now]
         exempt = _family_ids(m for c in scene.cut_ins for m in c.mobjects)
         exempt |= _family_ids(scene.counters)
-        for shapes, others, appears in ((came, went, True), (went, came, False)):
+        for shapes, swapped, other_frame, appears in (
+            (came, went, before, True),
+            (went, came, now, False),
+        ):
             for shape in shapes:
                 if shape.members & exempt or not _in_frame(shape):
                     continue
-                if any(intersection(shape.box, other.box) > 0 for other in others):
+                if any(intersection(shape.box, other.box) > 0 for other in swapped):
                     continue  # replaced in place in the same frame
+                if any(_in_place(shape, other) for other in other_frame):
+                    continue
                 self.events.append(_Event(shape.uid, shot.time, appears, shape.group))
 
     @staticmethod
@@ -290,16 +310,7 @@ class Timeline:
             if level > _PRESENCE_FLOOR and jump > self.step * level:
                 verb = "appears" if event.appears else "disappears"
                 detail = f"{verb} in one frame (a fade takes at least {POP_FADE} s)"
-                self.report(
-                    Finding(
-                        self.scene_name,
-                        event.time,
-                        event.time + self.dt,
-                        "pop",
-                        (event.name,),
-                        detail,
-                    )
-                )
+                self.see(("pop", event.name, verb), event.time, (event.name,), detail, seen)
         self.events = waiting
 
     # --- offscreen-while-named, answer-shown ---------------------------------------------

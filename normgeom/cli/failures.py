@@ -1,11 +1,9 @@
 """How commands fail: one line on stderr and an exit code, never a traceback for a mistake.
 
-A user mistake (:class:`normgeom.errors.UsageError`, :class:`normmath.NormMathError`,
-:class:`scenes.voice.registry.VoiceError`, :class:`normgeom.activations.errors.ActivationsError`)
-exits with 2; a failed render, a full disk (one line naming the folder) or running out of
-memory (one line naming the step, :func:`normgeom.errors.step`), with 1; Ctrl-C with 130.
-The error classes of modules not imported yet are not looked up: a command that never
-imported ``scenes.voice.registry`` (and Manim with it) cannot raise its error.
+A user mistake, any :class:`normmath.errors.UserError` (every package's user errors subclass
+it), exits with its ``exit_code``, 2; a failed render (:class:`normgeom.errors.RenderError`)
+with its ``exit_code``, 1, as do a full disk (one line naming the folder) and running out of
+memory (one line naming the step, :func:`normgeom.errors.step`); Ctrl-C with 130.
 """
 
 from __future__ import annotations
@@ -21,31 +19,17 @@ from typing import NoReturn
 
 import typer
 
-from normgeom.errors import RenderError, UsageError
+from normgeom.errors import RenderError
 from normgeom.rendering.disk import disk_full_message, is_disk_full
 from normgeom.rendering.paths import Layout
+from normmath.errors import UserError
 
-__all__ = ["OUT_OF_MEMORY", "fail", "user_errors", "user_error_types"]
+__all__ = ["OUT_OF_MEMORY", "fail", "user_errors"]
 
 OUT_OF_MEMORY = "out of memory; close other programs or use --jobs 1, then run again"
 """The line for running out of memory outside any named step."""
 SHOWN_PATH = 80
 """The longest path a message shows whole."""
-
-ELSEWHERE = (
-    ("normmath", "NormMathError"),
-    ("scenes.voice.registry", "VoiceError"),
-    ("normgeom.activations.errors", "ActivationsError"),
-)
-"""User-error classes of other packages, as (module, class name)."""
-
-
-def user_error_types() -> tuple[type[Exception], ...]:
-    """The exception classes that mean a user mistake, among the modules loaded so far."""
-    found = [
-        getattr(sys.modules[module], name) for module, name in ELSEWHERE if module in sys.modules
-    ]
-    return (UsageError, *found)
 
 
 def fail(message: str, code: int = 2, *, as_json: bool = False) -> NoReturn:
@@ -64,8 +48,10 @@ def user_errors(*, as_json: bool = False) -> Iterator[None]:
     failed = partial(fail, as_json=as_json)
     try:
         yield
+    except UserError as exc:
+        failed(str(exc).splitlines()[0], code=exc.exit_code)
     except RenderError as exc:
-        failed(str(exc), code=1)
+        failed(str(exc), code=exc.exit_code)
     except OSError as exc:
         if exc.errno == errno.ENAMETOOLONG:
             failed(f"{_shortened(exc.filename)}: a name in this path is too long (over 255 bytes)")
@@ -76,10 +62,6 @@ def user_errors(*, as_json: bool = False) -> Iterator[None]:
         failed("interrupted; finished outputs are kept, run again to continue", code=130)
     except MemoryError:
         failed(OUT_OF_MEMORY, code=1)
-    except Exception as exc:
-        if not isinstance(exc, user_error_types()):
-            raise
-        failed(str(exc).splitlines()[0])
 
 
 def _folder_of(exc: OSError) -> Path:

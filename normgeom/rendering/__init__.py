@@ -1,12 +1,14 @@
 """Rendering: a render is a value (:mod:`.job`) that one runner executes and one cache keys.
 
 One job per module: :mod:`.quality` (Manim's presets), :mod:`.targets` (what can be
-rendered), :mod:`.job` (the typed render job), :mod:`.paths` (where outputs go),
+rendered), :mod:`.narration_check` (a scene of one's own against its narration, before it
+renders), :mod:`.job` (the typed render job), :mod:`.paths` (where outputs go),
 :mod:`.cache` (keys from declared inputs), :mod:`.state` (the state file, typed records,
 validated outputs, locking), :mod:`.atomic` (crash-safe writes), :mod:`.repair` (Manim's and
 manim-voiceover's caches checked before reuse), :mod:`.disk` (a full disk),
 :mod:`.worker` (one job inside a worker process, through Manim's Python API),
 :mod:`.runner` (jobs in worker processes, cached), :mod:`.schedule` (which job runs first),
-:mod:`.ranges` (a scene's beats in parallel ranges, joined), :mod:`.cluster` (the runner's
+:mod:`.ranges` (a scene's beats in parallel ranges, joined), :mod:`.narration_check`
+(a scene of one's own checked against its narration file), :mod:`.cluster` (the runner's
 executor on a Dask cluster), :mod:`.probe` (reading media) and :mod:`.versions`.
 """

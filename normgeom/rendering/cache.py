@@ -27,6 +27,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+import time
 from collections import deque
 from dataclasses import dataclass, fields
 from functools import cache
@@ -72,12 +73,31 @@ def digest(*parts: str | bytes) -> str:
     return sha.hexdigest()[:20]
 
 
+RACY_NS = 100_000_000
+"""A digest is reused only for a file last modified more than this (0.1 s) before it was
+hashed: a file's modification time has the kernel clock's coarse tick, so a rewrite within
+the same tick would keep its size, time and inode (the racy-clean case git guards against)."""
+
+_DIGESTS: dict[tuple[str, int, int, int], str] = {}
+"""Digests already computed in this process, by (path, size, mtime, inode)."""
+
+
 def file_digest(path: Path) -> str:
-    """The SHA-256 hex digest of a file's bytes."""
+    """The SHA-256 hex digest of a file's bytes, computed once per version of the file in a
+    process (a version: its size, modification time and inode; see :data:`RACY_NS`)."""
+    stat = path.stat()
+    version = (str(path.resolve()), stat.st_size, stat.st_mtime_ns, stat.st_ino)
+    if version in _DIGESTS:
+        return _DIGESTS[version]
+    hashed_at = time.time_ns()
     sha = hashlib.sha256()
     with path.open("rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
             sha.update(block)
+    after = path.stat()
+    unchanged = (after.st_size, after.st_mtime_ns, after.st_ino) == version[1:]
+    if unchanged and stat.st_mtime_ns < hashed_at - RACY_NS:
+        _DIGESTS[version] = sha.hexdigest()
     return sha.hexdigest()
 
 
@@ -86,15 +106,24 @@ PARAM_FIELDS = tuple(f.name for f in fields(SceneParams))
 
 
 def fingerprint(params: SceneParams, read: frozenset[str] | None = None) -> str:
-    """What frames depend on in the parameters: the fields ``read`` (default all) as TOML,
+    """What frames depend on in the parameters: the fields ``read`` (default all) as JSON,
     and the point file's bytes when ``points`` is among them."""
     read = frozenset(PARAM_FIELDS) if read is None else read
-    lines = [line for line in params.to_toml().splitlines() if line.split(" =")[0] in read]
+    fields_read = {name: _plain(getattr(params, name)) for name in PARAM_FIELDS if name in read}
     uses_points = "points" in read and params.points
     points = (
         nm.files.read_bytes(params.points, "points", nm.POINT_FILE_LIMIT) if uses_points else b""
     )
-    return "\n".join(lines) + "\n" + digest(points)
+    return json.dumps(fields_read, sort_keys=True) + "\n" + digest(points)
+
+
+def _plain(value: object) -> object:
+    """A parameter's value as JSON holds it (numbers as floats, triples as lists)."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    return float(value)
 
 
 def _is_params(node: ast.AST) -> bool:

@@ -32,6 +32,8 @@ from pathlib import Path
 
 from dotenv import dotenv_values, find_dotenv
 
+from normmath.errors import UserError
+
 __all__ = [
     "DEFAULT_VOICE",
     "VOICE_ENV",
@@ -182,7 +184,7 @@ EXTERNAL_SERVICES: dict[str, ExternalService] = {
 """manim-voiceover's own services by short name."""
 
 
-class VoiceError(RuntimeError):
+class VoiceError(UserError):
     """A voice that cannot be used here; the message says what to install or set."""
 
 
