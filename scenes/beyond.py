@@ -414,6 +414,13 @@ class AnyWidth(HalfPlaneScene):
             parts.append(VGroup(segment, label))
         return parts[0], parts[1]
 
+    def part_appears(self, words: str, run_time: float, part: VGroup) -> list[Animation]:
+        """Fade-ins of a vector part (its segment and its label) as ``words`` are said, in a
+        play of ``run_time``; the segment is what the words name."""
+        segment, label = part
+        anims = self.appear_at(self.beat_name, words, run_time, segment)
+        return [*anims, FadeIn(label, rate_func=anims[0].rate_func)]
+
     def unfold(self) -> None:
         """The 3D parts leave at once (the picture is flat as the sentence begins), then the
         mean part and the centered part appear as they are named, their lengths on them and
@@ -441,8 +448,8 @@ class AnyWidth(HalfPlaneScene):
                 *[FadeOut(m, rate_func=quick) for m in (self.sphere_parts, self.great_circle)],
                 FadeIn(self.small_parts, rate_func=quick),
                 shown,
-                *self.appear_at("unfold", "Up is the mean part", run_time, self.mean_part),
-                *self.appear_at("unfold", "Right is the centered", run_time, self.centered_part),
+                *self.part_appears("Up is the mean part", run_time, self.mean_part),
+                *self.part_appears("Right is the centered", run_time, self.centered_part),
                 *self.highlight("LayerNorm lands", run_time, self.ln_cross),
                 *self.highlight("RMSNorm on the circle", run_time, self.points_mob["rms"]),
                 *self.appear_at("unfold", "degrees away", run_time, *self.angle_arc),
@@ -502,7 +509,7 @@ class AnyWidth(HalfPlaneScene):
             readout.rate_func = self.word_rate("The blue ones", rest, APPEAR_SECONDS, zoom_out)
             circle = self.wide_parts[0]
             self.play(
-                *self.highlight("on a circle", rest, circle, elapsed=zoom_out, scale=1.0),
+                *self.highlight("on a circle", rest, circle, elapsed=zoom_out, scale=1.05),
                 *self.appear_as_said("The blue ones", rest, groups[0], elapsed=zoom_out),
                 *self.appear_as_said("the orange and violet", rest, *groups[1:], elapsed=zoom_out),
                 readout,

@@ -590,13 +590,15 @@ class Invariances(LessonScene):
                 r"\quad(\text{scalar }g>0)"
             )
             write = self.show_formula(law_tex, colors=[PALETTE["text"]], size=LAW_SIZE)
-            self.talks_about(self.formula, self.board.part("stats"))
+            self.talks_about(self.board.part("stats"))
             self.reading("the output-RMS formula while it is spoken")
             said = ("Epsilon, raised", "gain, raised")
             first = min(self.said_now(said[0]), tracker.duration) - FADE_SECONDS
             caption = self.say("Neither gain nor epsilon guarantees output RMS 1")
             self.play(*caption, run_time=2 * FADE_SECONDS)
-            self.play(*write, run_time=max(first / 2, FADE_SECONDS))
+            writing = max(first / 2, FADE_SECONDS)
+            self.talks_about(self.formula, after=2 * FADE_SECONDS + writing)
+            self.play(*write, run_time=writing)
             steps = (centered.with_(eps=self.large_eps), law)
             seconds = MOVE_SECONDS / len(steps)
             elapsed = self.move_through(steps, said, seconds, self.renderer.time - self.beat_start)

@@ -70,7 +70,7 @@ def test_flat_picture_shows_the_mean_and_centered_parts_as_they_are_named(
     np.testing.assert_allclose(np.linalg.norm(x - corner), sigma_root_n, atol=TOL)
     unfold = next(s for s in scene.spoken if s.name == "unfold")
     named = {f.mobjects[0]: f.start for f in scene.focuses if f.beat == "unfold"}
-    mean_at, centered_at = named[scene.mean_part], named[scene.centered_part]
+    mean_at, centered_at = named[mean_segment], named[centered_segment]
     assert unfold.start < mean_at < centered_at < unfold.end
 
 

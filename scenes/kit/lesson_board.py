@@ -247,7 +247,7 @@ VEIL_OPACITY = 0.8
 """Opacity of the background-coloured veil over a part that recedes."""
 
 
-VEIL_EDGE = 0.25
+VEIL_EDGE = 0.35
 """Least distance from a veil to the frame's left and right edges (inside the safe area)."""
 
 
