@@ -13,8 +13,8 @@ reports to its auditor's stretches (``see``) or adds whole findings (``report``)
   over to a shape appearing in its place in the same frame (a replacement), or part of a
   counter;
 - *offscreen-while-named*: while a beat names a focus (from :data:`FOCUS_DELAY` after the
-  words to the beat's end, through its prediction pause), a member of it (a dot of a point
-  group, a line of a figure) is not drawn or reaches outside the frame;
+  words to the beat's end, through its prediction pause), a point of it (a dot or star of a
+  point group) is not drawn, or a drawn part of it reaches outside the frame;
 - *answer-shown*: a prediction's declared answer (objects, texts with given words) is
   visible between its question and its pause's end;
 - *late-motion*: objects a sentence announces do not change within :data:`LATE_MOTION`
@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from manim import Mobject, smooth
+from manim import Dot, Mobject, Star, smooth
 
 from normgeom.audit.findings import Finding
 from normgeom.audit.screen import Shape, Snapshot, frame_half, intersection
@@ -142,6 +142,12 @@ def _beyond(box, half: np.ndarray) -> float:
     """How far (frame units) ``box`` reaches beyond the frame's edges (0 or less: inside)."""
     x0, y0, x1, y1 = box
     return max(-x0 - half[0], x1 - half[0], -y0 - half[1], y1 - half[1])
+
+
+def _is_point(mobject: Mobject) -> bool:
+    """Whether ``mobject`` is a point of a group (a dot or a star), which a sentence naming
+    its group names too: it must be drawn while named (a table's hidden cells need not)."""
+    return isinstance(mobject, Dot | Star)
 
 
 def _in_place(shape: Shape, other: Shape) -> bool:
@@ -322,7 +328,8 @@ class Timeline:
                 continue
             leaves = [m for mob in focus.mobjects for m in mob.family_members_with_points()]
             shapes = [shot.by_member.get(id(leaf)) for leaf in leaves]
-            missing = sum(s is None or not s.visible for s in shapes)
+            points = [s for leaf, s in zip(leaves, shapes, strict=True) if _is_point(leaf)]
+            missing = sum(s is None or not s.visible for s in points)
             outside = sum(
                 s is not None and s.visible and _beyond(s.box, half) > _EDGE for s in shapes
             )
