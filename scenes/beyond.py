@@ -418,8 +418,10 @@ class AnyWidth(HalfPlaneScene):
         """Fade-ins of a vector part (its segment and its label) as ``words`` are said, in a
         play of ``run_time``; the segment is what the words name."""
         segment, label = part
-        anims = self.appear_at(self.beat_name, words, run_time, segment)
-        return [*anims, FadeIn(label, rate_func=anims[0].rate_func)]
+        rate = self.word_rate(words, run_time, APPEAR_SECONDS)
+        self.talks_about(segment, words=words)
+        self.announces(words, segment)
+        return [FadeIn(segment, rate_func=rate), FadeIn(label, rate_func=rate)]
 
     def unfold(self) -> None:
         """The 3D parts leave at once (the picture is flat as the sentence begins), then the
@@ -440,31 +442,37 @@ class AnyWidth(HalfPlaneScene):
             self.readout_panel = panels.readout(lines)
             shown = self.pin(self.readout_panel, "bottom_right")
             self.announces("Here mu is", self.readout_panel)
-            shown.rate_func = self.word_rate("Here mu is", run_time, APPEAR_SECONDS)
+
             quick = squish_rate_func(smooth, 0.0, min(APPEAR_SECONDS / run_time, 1.0))
             self.mean_part, self.centered_part = self.vector_parts()
             self.angle_arc = self.angle_mark(self.small.point[0], radius)
+            parts_in = self.said_now("Right is the centered") + APPEAR_SECONDS
+            split = min(max(self.said_now("LayerNorm lands"), parts_in), run_time - APPEAR_SECONDS)
+            shown.rate_func = self.word_rate("Here mu is", split, APPEAR_SECONDS)
             self.play(
                 *[FadeOut(m, rate_func=quick) for m in (self.sphere_parts, self.great_circle)],
                 FadeIn(self.small_parts, rate_func=quick),
                 shown,
-                *self.part_appears("Up is the mean part", run_time, self.mean_part),
-                *self.part_appears("Right is the centered", run_time, self.centered_part),
-                *self.highlight("LayerNorm lands", run_time, self.ln_cross),
-                *self.highlight("RMSNorm on the circle", run_time, self.points_mob["rms"]),
-                *self.appear_at("unfold", "degrees away", run_time, *self.angle_arc),
-                *self.highlight(
-                    "tangent is mu over sigma", run_time, self.mean_part[0], self.centered_part[0]
-                ),
-                run_time=run_time,
+                *self.part_appears("Up is the mean part", split, self.mean_part),
+                *self.part_appears("Right is the centered", split, self.centered_part),
+                run_time=split,
+            )
+            rest, after = run_time - split, {"elapsed": split}
+            parts = (self.mean_part[0], self.centered_part[0])
+            self.play(  # pointing at what is already drawn, in a play of its own
+                *self.highlight("LayerNorm lands", rest, self.ln_cross, **after),
+                *self.highlight("RMSNorm on the circle", rest, self.points_mob["rms"], **after),
+                *self.appear_as_said("degrees away", rest, *self.angle_arc, **after),
+                *self.highlight("tangent is mu over sigma", rest, *parts, **after),
+                run_time=rest,
             )
 
     # --- n = 768 ---------------------------------------------------------------------------
 
     def go_wide(self) -> None:
-        """The camera zooms out while the n = 3 picture leaves; the circle of radius sqrt(n)
-        appears as it is named, then each regime's rows as they are named, with their
-        median ratio in the readout."""
+        """The camera zooms out while the n = 3 picture leaves and the circle of radius
+        sqrt(n) comes in; the rows appear as they are announced, the circle and each regime's
+        rows are pointed at as they are named, with the median ratios in the readout."""
         with self.beat("wide") as tracker:
             run_time = tracker.duration
             radius = self.wide.radius
@@ -505,13 +513,21 @@ class AnyWidth(HalfPlaneScene):
             self.play(FadeIn(self.wide_parts), FadeIn(marks), run_time=APPEAR_SECONDS)
             zoom_out += APPEAR_SECONDS
             rest = run_time - zoom_out
-            readout = self.pin(self.readout_panel, "bottom_right")
-            readout.rate_func = self.word_rate("The blue ones", rest, APPEAR_SECONDS, zoom_out)
             circle = self.wide_parts[0]
+            shown = self.said_now("Here are vectors") + APPEAR_SECONDS
+            split = min(max(self.said_now("The blue ones"), shown), run_time - APPEAR_SECONDS)
+            first = split - zoom_out
             self.play(
-                *self.highlight("on a circle", rest, circle, elapsed=zoom_out, scale=1.05),
-                *self.appear_as_said("The blue ones", rest, groups[0], elapsed=zoom_out),
-                *self.appear_as_said("the orange and violet", rest, *groups[1:], elapsed=zoom_out),
+                *self.appear_as_said("Here are vectors", first, *groups, elapsed=zoom_out),
+                *self.highlight("on a circle", first, circle, elapsed=zoom_out, scale=1.05),
+                run_time=first,
+            )
+            rest = run_time - split
+            readout = self.pin(self.readout_panel, "bottom_right")
+            readout.rate_func = self.word_rate("The blue ones", rest, APPEAR_SECONDS, split)
+            self.play(
+                *self.highlight("The blue ones", rest, groups[0], elapsed=split),
+                *self.highlight("the orange and violet", rest, *groups[1:], elapsed=split),
                 readout,
                 run_time=rest,
             )

@@ -151,6 +151,8 @@ class MeanCentering(LayerNormScene):
         LegendEntry("dash", "mean_axis", "mean axis (all-ones)"),
         LegendEntry("patch", "plane", "plane x+y+z = 0"),
     )
+    legend_later = (1,)
+    """The centered points are listed once they exist."""
     formula = r"x - \mu\mathbf{1},\qquad \mu = \tfrac{1}{n}\textstyle\sum_i x_i"
 
     def opening_points(self) -> np.ndarray:
@@ -196,7 +198,9 @@ class MeanCentering(LayerNormScene):
             moves = self.move_with_trails(
                 "centered", self.steps.raw, self.steps.centered, "centered"
             )
-            self.camera_to(tracker.duration, *moves)
+            self.announces("slides every point", self.points_mob["centered"])
+            shown = self.reveal_legend(1, self.said_rate("center", "Centering", tracker.duration))
+            self.camera_to(tracker.duration, *promptly(moves, tracker.duration), shown)
 
     def note_cluster(self) -> None:
         with self.beat("cluster") as tracker:
@@ -312,6 +316,9 @@ class Gain(LayerNormScene):
         LegendEntry("line", "sphere", "sphere, radius √n"),
         LegendEntry("line", "gained", "ellipsoid"),
     )
+    legend_later = (1, 3)
+    """The gained points and the ellipsoid answer the question what shape the sphere
+    becomes: listed as they appear."""
     formula = r"y = \gamma \odot \hat x"
 
     def opening_points(self) -> np.ndarray:
@@ -366,6 +373,8 @@ class Gain(LayerNormScene):
                 lag_ratio=0.6,
                 rate_func=squish_rate_func(linear, start, max(end, start + 0.1)),
             )
+            ellipsoid_row = self.corner_panels["top_left"][1][3]
+            self.answer(self.ellipsoid, self.ellipse, ellipsoid_row, words="What shape")
             self.orbit(PREDICT_ORBIT_DEGREES, duration, shown, each)
 
     def apply_gain(self) -> None:
@@ -382,7 +391,12 @@ class Gain(LayerNormScene):
             named = "stays a sphere" if self.narration_values()["even_gain"] else "an ellipsoid"
             named_at = self.said_at("gain", named, tracker.duration)
             self.talks_about(self.ellipsoid, share=NARRATED_FIGURE_SHARE, after=named_at)
+            rows = [
+                self.reveal_legend(1, self.said_rate("gain", "As gamma grows", tracker.duration)),
+                self.reveal_legend(3, self.said_rate("gain", named, tracker.duration)),
+            ]
             self.play(
+                *rows,
                 self.move_points("gained", path, "gained"),
                 self.grow_trails(trails, self.steps.standardized, path),
                 self.reshape(self.ellipsoid, lambda a: figures.ellipsoid_curves(self.gain_at(a))),
@@ -419,6 +433,8 @@ class Bias(LayerNormScene):
         LegendEntry("line", "gained", "ellipsoid before"),
         LegendEntry("line", "shifted", "ellipsoid after"),
     )
+    legend_later = (1, 3)
+    """The output and its ellipsoid, listed as they move away from the copy before."""
     formula = r"y = \gamma \odot \hat x + \beta"
 
     def opening_points(self) -> np.ndarray:
@@ -483,7 +499,10 @@ class Bias(LayerNormScene):
 
             trails = self.trail_group(self.steps.gained)
             near = self.near_plane_half_size
+            rate = squish_rate_func(smooth, 0.0, min(APPEAR_SECONDS / tracker.duration, 1.0))
             self.play(
+                self.reveal_legend(1, rate),
+                self.reveal_legend(3, rate),
                 self.move_points("shifted", path, "shifted"),
                 self.grow_trails(trails, self.steps.gained, path),
                 self.reshape(moved, lambda a: figures.ellipsoid_curves(gamma, self.bias_at(a))),

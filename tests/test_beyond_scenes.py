@@ -195,7 +195,7 @@ def _said(scene, beat: str, words: str) -> float:
 
 
 def test_wide_rows_appear_as_named_and_land_as_the_sentence_says(sample_scene):
-    """The blue rows appear when "The blue ones" are named (not before); in the next beat
+    """The rows appear when "Here are vectors" is said (not before); in the next beat
     every row starts along its ray within a second of "Every vector moves" and has landed a
     few seconds later, long before the beat ends."""
     from scenes.beyond import LAND_SECONDS
@@ -209,7 +209,7 @@ def test_wide_rows_appear_as_named_and_land_as_the_sentence_says(sample_scene):
             seen.append((time, blue[0].get_fill_opacity(), blue[0].get_center().copy()))
 
     scene = sample_scene(AnyWidth, probe, fps=5)
-    named = _said(scene, "wide", "The blue ones")
+    named = _said(scene, "wide", "Here are vectors")
     assert max(o for t, o, _ in seen if t < named - 0.2) < 0.05
     assert min(o for t, o, _ in seen if named + 1.0 <= t) > 0.9
     moves = _said(scene, "land", "Every vector moves")
