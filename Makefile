@@ -9,6 +9,7 @@ S     ?= MeanCentering
 F     ?= mp4
 JOBS  ?=
 JOBS_FLAG := $(if $(JOBS),--jobs $(JOBS),)
+LECTURE := media/normalization_geometry.mp4
 
 .PHONY: setup dev-setup video scene gifs stills slides bundle page docs-page docs-media contact-sheet audit bench test lint clean help activations-data docs quick
 
@@ -20,7 +21,7 @@ help:
 	@echo "make activations-data                 re-record the lecture's real activations (runs the model)"
 	@echo "make contact-sheet                    every scene at 25/50/75/100% -> docs/contact-sheet.png"
 	@echo "make slides | bundle  [Q=... OUT=...]  the slide deck; the publishable folder"
-	@echo "make audit                            check every scene as a viewer sees it (exit 1 on a finding)"
+	@echo "make audit                            every scene and the built lecture as a viewer sees them (exit 1 on a finding)"
 	@echo "make page  [OUT=...]                  the live lesson and 3D explorer -> media/page/index.html"
 	@echo "make docs                             the documentation site -> media/docs/index.html"
 	@echo "make gifs | stills | docs-media | docs-page | bench | lint | clean"
@@ -40,8 +41,10 @@ $(DEV_STAMP): $(STAMP)
 	@NORMGEOM_EXTRAS=slides,piper,dev tools/setup.sh
 	@touch $@
 
+# The lecture, then its black-box audit (findings printed; the build succeeds either way).
 video: setup
 	$(VENV)/bin/normgeom video --quality $(Q) --voice $(VOICE) $(JOBS_FLAG)
+	$(VENV)/bin/normgeom audit --video $(LECTURE) || true
 
 scene: setup
 	$(VENV)/bin/normgeom render $(S) --quality $(Q) --format $(F) --voice $(VOICE)
@@ -56,8 +59,11 @@ contact-sheet: setup
 	$(VENV)/bin/normgeom render all --quality low --voice none $(JOBS_FLAG)
 	$(PY) -m normgeom.publish.contact_sheet media/scenes/480p15 docs/contact-sheet.png
 
+# Every scene with the lecture voice's timing, then the built lecture (if any) as a file.
 audit: setup
-	$(VENV)/bin/normgeom audit all $(JOBS_FLAG)
+	@status=0; $(VENV)/bin/normgeom audit all --voice $(VOICE) $(JOBS_FLAG) || status=1; \
+	if [ -f $(LECTURE) ]; then $(VENV)/bin/normgeom audit --video $(LECTURE) || status=1; fi; \
+	exit $$status
 
 bench: setup
 	$(if $(REFERENCE),$(PY) -m pip install -q matplotlib)

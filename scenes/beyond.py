@@ -61,7 +61,7 @@ ARC_SAMPLES = 97
 AXIS_REACH = 1.3
 """How far the drawn axes reach, in radii."""
 
-SWAP_SECONDS = 0.25
+SWAP_SECONDS = 0.35
 """Seconds an outgoing panel takes to fade out, and then its successor to fade in."""
 
 LAND_SECONDS = 4.0
@@ -99,6 +99,12 @@ TICK_GAP = 0.14
 
 TICK_LENGTH = 0.18
 """Frame units of an angle tick of the lens."""
+
+STAR_HIGHLIGHT = 1.1
+"""How much the pole stars grow when pointed at (little: the legend is above them)."""
+
+OPENING_SECONDS = 2.0
+"""Seconds the half-plane and the corner panels take to fade in as a chapter opens."""
 
 BAR_DIMMED = 0.3
 """Opacity of the module bars out of focus."""
@@ -227,6 +233,7 @@ class HalfPlaneScene(GeometryScene):
         share = min(SWAP_SECONDS / run_time, 0.5)
         fade_in = self.pin(new, corner)
         if old is None:
+            fade_in.rate_func = squish_rate_func(smooth, 0.0, min(2 * share, 1.0))
             return [fade_in]
         fade_in.rate_func = squish_rate_func(smooth, share, min(2 * share, 1.0))
         return [FadeOut(old, rate_func=squish_rate_func(smooth, 0.0, share)), fade_in]
@@ -403,8 +410,18 @@ class AnyWidth(HalfPlaneScene):
                 away = np.sign(a) or 1.0
                 offset = away * (label.height / 2 + 0.2) / zoom * self.up
                 label.move_to((start[0] + end[0]) / 2 + offset)
-            parts.append(VGroup(segment, self.facing(VGroup(label))))
+            self.facing(VGroup(label))
+            parts.append(VGroup(segment, label))
         return parts[0], parts[1]
+
+    def part_appears(self, words: str, run_time: float, part: VGroup) -> list[Animation]:
+        """Fade-ins of a vector part (its segment and its label) as ``words`` are said, in a
+        play of ``run_time``; the segment is what the words name."""
+        segment, label = part
+        rate = self.word_rate(words, run_time, APPEAR_SECONDS)
+        self.talks_about(segment, words=words)
+        self.announces(words, segment)
+        return [FadeIn(segment, rate_func=rate), FadeIn(label, rate_func=rate)]
 
     def unfold(self) -> None:
         """The 3D parts leave at once (the picture is flat as the sentence begins), then the
@@ -425,31 +442,37 @@ class AnyWidth(HalfPlaneScene):
             self.readout_panel = panels.readout(lines)
             shown = self.pin(self.readout_panel, "bottom_right")
             self.announces("Here mu is", self.readout_panel)
-            shown.rate_func = self.word_rate("Here mu is", run_time, APPEAR_SECONDS)
+
             quick = squish_rate_func(smooth, 0.0, min(APPEAR_SECONDS / run_time, 1.0))
             self.mean_part, self.centered_part = self.vector_parts()
             self.angle_arc = self.angle_mark(self.small.point[0], radius)
+            parts_in = self.said_now("Right is the centered") + APPEAR_SECONDS
+            split = min(max(self.said_now("LayerNorm lands"), parts_in), run_time - APPEAR_SECONDS)
+            shown.rate_func = self.word_rate("Here mu is", split, APPEAR_SECONDS)
             self.play(
                 *[FadeOut(m, rate_func=quick) for m in (self.sphere_parts, self.great_circle)],
                 FadeIn(self.small_parts, rate_func=quick),
                 shown,
-                *self.appear_at("unfold", "Up is the mean part", run_time, self.mean_part),
-                *self.appear_at("unfold", "Right is the centered", run_time, self.centered_part),
-                *self.highlight("LayerNorm lands", run_time, self.ln_cross),
-                *self.highlight("RMSNorm on the circle", run_time, self.points_mob["rms"]),
-                *self.appear_at("unfold", "degrees away", run_time, *self.angle_arc),
-                *self.highlight(
-                    "tangent is mu over sigma", run_time, self.mean_part[0], self.centered_part[0]
-                ),
-                run_time=run_time,
+                *self.part_appears("Up is the mean part", split, self.mean_part),
+                *self.part_appears("Right is the centered", split, self.centered_part),
+                run_time=split,
+            )
+            rest, after = run_time - split, {"elapsed": split}
+            parts = (self.mean_part[0], self.centered_part[0])
+            self.play(  # pointing at what is already drawn, in a play of its own
+                *self.highlight("LayerNorm lands", rest, self.ln_cross, **after),
+                *self.highlight("RMSNorm on the circle", rest, self.points_mob["rms"], **after),
+                *self.appear_as_said("degrees away", rest, *self.angle_arc, **after),
+                *self.highlight("tangent is mu over sigma", rest, *parts, **after),
+                run_time=rest,
             )
 
     # --- n = 768 ---------------------------------------------------------------------------
 
     def go_wide(self) -> None:
-        """The camera zooms out while the n = 3 picture leaves; the circle of radius sqrt(n)
-        appears as it is named, then each regime's rows as they are named, with their
-        median ratio in the readout."""
+        """The camera zooms out while the n = 3 picture leaves and the circle of radius
+        sqrt(n) comes in; the rows appear as they are announced, the circle and each regime's
+        rows are pointed at as they are named, with the median ratios in the readout."""
         with self.beat("wide") as tracker:
             run_time = tracker.duration
             radius = self.wide.radius
@@ -490,11 +513,21 @@ class AnyWidth(HalfPlaneScene):
             self.play(FadeIn(self.wide_parts), FadeIn(marks), run_time=APPEAR_SECONDS)
             zoom_out += APPEAR_SECONDS
             rest = run_time - zoom_out
-            readout = self.pin(self.readout_panel, "bottom_right")
-            readout.rate_func = self.word_rate("The blue ones", rest, APPEAR_SECONDS, zoom_out)
+            circle = self.wide_parts[0]
+            shown = self.said_now("Here are vectors") + APPEAR_SECONDS
+            split = min(max(self.said_now("The blue ones"), shown), run_time - APPEAR_SECONDS)
+            first = split - zoom_out
             self.play(
-                *self.appear_as_said("The blue ones", rest, groups[0], elapsed=zoom_out),
-                *self.appear_as_said("the orange and violet", rest, *groups[1:], elapsed=zoom_out),
+                *self.appear_as_said("Here are vectors", first, *groups, elapsed=zoom_out),
+                *self.highlight("on a circle", first, circle, elapsed=zoom_out, scale=1.05),
+                run_time=first,
+            )
+            rest = run_time - split
+            readout = self.pin(self.readout_panel, "bottom_right")
+            readout.rate_func = self.word_rate("The blue ones", rest, APPEAR_SECONDS, split)
+            self.play(
+                *self.highlight("The blue ones", rest, groups[0], elapsed=split),
+                *self.highlight("the orange and violet", rest, *groups[1:], elapsed=split),
                 readout,
                 run_time=rest,
             )
@@ -504,11 +537,14 @@ class AnyWidth(HalfPlaneScene):
         :data:`LAND_SECONDS`; each regime's median angle joins the readout as it is said."""
         with self.beat("land") as tracker:
             run_time = tracker.duration
-            moves, names = [], ("spread", "positive", "negative")
+            moves, names, before = [], ("spread", "positive", "negative"), len(self.trails)
             for name in names:
                 mask = np.array([g == name for g in self.clouds.groups])
                 start = self.place(self.wide.point[mask])
                 moves += self.move_with_trails(name, start, self.place(self.wide.rms[mask]))
+            self.cut_in(
+                *self.trails[before:], reason="a dotted trail grows from each row as it leaves"
+            )
             self.announces("Every vector moves", *(self.points_mob[name] for name in names))
             second = max(self.said_now("degrees away"), self.said_now("Every vector moves"))
             second = min(max(second, LAND_SECONDS), run_time - 2 * SWAP_SECONDS)
@@ -774,9 +810,13 @@ class RealActivations(HalfPlaneScene):
 
     def focus_module(self, index: int | None, rate_func=smooth) -> list[Animation]:
         """Animations bringing module ``index``'s bar and tick into focus, the others dimmed
-        (every module in focus for None), at ``rate_func``."""
+        (every module in focus for None), at ``rate_func``; modules not shown yet are left
+        out."""
         anims = []
-        for i, (bar, tick) in enumerate(self.bars):
+        for i, module in enumerate(self.bars):
+            if module not in self.mobjects:
+                continue  # not shown yet: it fades in when the tokens reach its module
+            bar, tick = module
             dim = index is not None and i != index
             opacity = BAR_DIMMED if dim else 1.0
             anims += [
@@ -823,20 +863,21 @@ class RealActivations(HalfPlaneScene):
                 ),
                 (f"{len(self.modules)} LayerNorm modules", "text"),
             ]
-            self.play(*self.panels(), FadeIn(parts), FadeIn(self.marks), run_time=APPEAR_SECONDS)
-            rest = run_time - APPEAR_SECONDS
+            opening = OPENING_SECONDS
+            self.play(*self.panels(), FadeIn(parts), FadeIn(self.marks), run_time=opening)
+            rest = run_time - opening
             self.readout_panel = panels.readout(lines)
             readout = self.pin(self.readout_panel, "bottom_right")
             self.announces("This is", self.readout_panel)
-            readout.rate_func = self.word_rate("This is", rest, APPEAR_SECONDS, APPEAR_SECONDS)
+            readout.rate_func = self.word_rate("This is", rest, APPEAR_SECONDS, opening)
             self.chart_frame, self.bars = self.module_chart()
             self.add_fixed_in_frame_mobjects(self.chart_frame)
             stars, cross = self.marks
-            shown = {"elapsed": APPEAR_SECONDS}
+            shown = {"elapsed": opening}
             self.play(
                 readout,
                 *self.appear_as_said("each of its", rest, self.chart_frame, **shown),
-                *self.highlight("Mean or spread", rest, stars, scale=1.0, **shown),
+                *self.highlight("Mean or spread", rest, stars, scale=STAR_HIGHLIGHT, **shown),
                 *self.highlight("which dominates", rest, cross, **shown),
                 run_time=rest,
             )
@@ -908,7 +949,6 @@ class RealActivations(HalfPlaneScene):
             level = zero + float(np.ma.median(self.angles)) * scale
             median = DashedLine([left, level, 0], [right, level, 0], dash_length=0.12)
             median.set_stroke(PALETTE["tight"], width=2.5)
-            self.add_fixed_in_frame_mobjects(median)
             lines = [
                 (f"median angle, all tokens: {float(np.ma.median(self.angles)):.2f}°", "rms"),
                 (f"largest: {float(self.angles.max()):.2f}°", "rms"),
@@ -916,6 +956,7 @@ class RealActivations(HalfPlaneScene):
             module, token = self.top
             self.play(*self.focus_module(None), run_time=APPEAR_SECONDS)
             rest, shown = run_time - APPEAR_SECONDS, {"elapsed": APPEAR_SECONDS}
+            self.add_fixed_in_frame_mobjects(median)
             self.play(
                 *self.appear_as_said("the median angle is", rest, median, **shown),
                 *self.swap_as_said("the median angle is", lines, rest, **shown),

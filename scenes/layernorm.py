@@ -20,14 +20,17 @@ from manim import (
     FadeIn,
     Indicate,
     LaggedStart,
+    Mobject,
+    VGroup,
+    linear,
     smooth,
     squish_rate_func,
 )
 
 import normmath as nm
 from normmath.measures import mean_sphere_gap
-from scenes.base.geometry import IDEAL_EPS, GeometryScene, vector_text
-from scenes.base.narrated import AuditException
+from scenes.base.geometry import IDEAL_EPS, GeometryScene, promptly, vector_text
+from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, MARK_SHARE, AuditException
 from scenes.kit import figures, panels, style
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import PALETTE
@@ -40,8 +43,21 @@ NARRATED_FIGURE_SHARE = 0.3
 CLOSE_UP_SHARE = 0.4
 """Share of its beat the camera takes to close up on the sphere the beat names."""
 
-WIDEN_SHARE = 0.3
-"""Share of its beat the camera takes to widen from the sphere to the far points it shows."""
+PREDICT_ORBIT_DEGREES = 30.0
+"""Degrees the camera turns round a figure while a beat reads its parameter out."""
+
+PLANE_EASE_SHARE = 0.25
+"""Share of a zoom's way over which the plane's screen size eases to its new end."""
+
+CLUSTER_SHARE = 0.04
+"""Smallest share of the frame's height the tight cluster spans when it is named beside the
+far points (the wide view holds them all)."""
+
+EQUATOR_DRAW_SHARE = 0.5
+"""Share of its beat the equator takes to be drawn."""
+
+WIDEN_SECONDS = 2.0
+"""Seconds the camera takes to widen from the sphere to the far points a sentence names."""
 
 
 class LayerNormScene(GeometryScene):
@@ -80,15 +96,33 @@ class LayerNormScene(GeometryScene):
             lambda a: nm.interpolate(self.plane_half_size, self.near_plane_half_size, a)
         )
 
-    def plane_with_zoom(self, size: float, zoom: float) -> Animation:
-        """Resize ``self.plane`` from the near or far size to ``size`` while the camera zooms
-        to ``zoom``: its screen size moves between the two ends' and never beyond the
-        smaller, so it stays in frame throughout."""
-        camera = self.renderer.camera
+    def plane_with_zoom(self, size: float, zoom: float, rate_func=smooth) -> Animation:
+        """Resize ``self.plane`` from its size now to ``size`` while the camera zooms to
+        ``zoom`` at ``rate_func`` (the camera's own, unframed move): its screen size eases
+        from the start's to the smaller of the two ends' over the first
+        :data:`PLANE_EASE_SHARE` of the zoom's way and holds there, so it stays in frame
+        throughout and its first frame is the picture before."""
         sizes = (self.near_plane_half_size, self.plane_half_size)
-        start = sizes[0] if size == sizes[1] else sizes[1]
-        reach = min(camera.get_zoom() * start, zoom * size)
-        return self.reshape_plane(lambda a: np.clip(reach / camera.get_zoom(), *sizes))
+        start = float(np.abs(nm.plane_coordinates(self.plane.get_vertices())).max())
+        first = self.renderer.camera.get_zoom()
+        screens = (first * start, min(first * start, zoom * size))
+
+        def half_size(alpha: float) -> float:
+            now = nm.interpolate(first, zoom, alpha)  # the camera's zoom at this frame
+            screen = nm.interpolate(*screens, min(alpha / PLANE_EASE_SHARE, 1.0))
+            return float(np.clip(screen / now, *sizes))
+
+        grow = self.reshape_plane(half_size)
+        grow.rate_func = rate_func
+        return grow
+
+    def widen(self, run_time: float, pose: str, zoom: float, plane: float | None = None) -> None:
+        """Turn the camera to ``pose`` at ``zoom`` over the first :data:`WIDEN_SECONDS` of
+        ``run_time`` (resizing the plane to half size ``plane`` on the way), then hold."""
+        share = min(1.0, WIDEN_SECONDS / run_time)
+        rate = squish_rate_func(smooth, 0.0, share)
+        anims = [] if plane is None else [self.plane_with_zoom(plane, zoom, rate)]
+        self.camera_to(run_time, *anims, pose=pose, zoom=zoom, framed=False, rate_func=rate)
 
     def group_mask(self, name: str) -> np.ndarray:
         """Boolean mask of the cloud's points labelled ``name``."""
@@ -117,6 +151,8 @@ class MeanCentering(LayerNormScene):
         LegendEntry("dash", "mean_axis", "mean axis (all-ones)"),
         LegendEntry("patch", "plane", "plane x+y+z = 0"),
     )
+    legend_later = (1,)
+    """The centered points are listed once they exist."""
     formula = r"x - \mu\mathbf{1},\qquad \mu = \tfrac{1}{n}\textstyle\sum_i x_i"
 
     def opening_points(self) -> np.ndarray:
@@ -128,22 +164,25 @@ class MeanCentering(LayerNormScene):
         self.show_plane()
         self.center()
         self.note_cluster()
-        self.orbit_final()
+        self.orbit_edge_on("lies flat in the plane", nm.uniform_vector(3))
 
     def show_cloud(self) -> None:
         with self.beat("intro") as tracker:
             raw = self.point_group("centered", self.steps.raw, "raw")
-            appear = LaggedStart(*[FadeIn(dot) for dot in raw], lag_ratio=0.08)
-            self.play(*self.panels(), appear, run_time=tracker.duration)
+            appear = self.appear_at("intro", "Here are", tracker.duration, raw)
+            self.play(*self.panels(), *appear, run_time=tracker.duration)
 
     def show_mean_axis(self) -> None:
         with self.beat("mean_axis") as tracker:
             reach = figures.axis_length(self.renderer.camera.get_zoom())
-            label = self.framed(figures.ones_label(0.9 * reach * nm.uniform_vector(3)))
-            self.play(
+            ones = nm.uniform_vector(3)
+            label = self.framed(figures.ones_label(reach * ones), along=ones)
+            self.camera_to(
+                tracker.duration,
                 Create(self.guide(figures.mean_axis(reach))),
                 FadeIn(label, rate_func=squish_rate_func(smooth, 0.5, 1.0)),
-                run_time=tracker.duration,
+                points_move=False,
+                reserve=figures.plane_outline(self.plane_half_size),
             )
 
     def show_plane(self) -> None:
@@ -159,7 +198,9 @@ class MeanCentering(LayerNormScene):
             moves = self.move_with_trails(
                 "centered", self.steps.raw, self.steps.centered, "centered"
             )
-            self.camera_to(tracker.duration, *moves)
+            self.announces("slides every point", self.points_mob["centered"])
+            shown = self.reveal_legend(1, self.said_rate("center", "Centering", tracker.duration))
+            self.camera_to(tracker.duration, *promptly(moves, tracker.duration), shown)
 
     def note_cluster(self) -> None:
         with self.beat("cluster") as tracker:
@@ -185,14 +226,14 @@ class Standardization(LayerNormScene):
     )
     formula = r"\hat x = \frac{x-\mu}{\sigma},\qquad \lVert \hat x \rVert = \sqrt{n}"
     formula_caption = "σ: population std of x"
-    close_up_beats = ("sphere", "equator", "standardize")
+    close_up_beats = ("sphere", "equator", "predict")
     audit_exceptions = (
         AuditException(
             "safe-area",
             "points_mob[[]'standardized'[]]",
             "the sphere and equator beats are a close-up of the sphere the narration names: "
-            "far centered points leave the frame, then slide back in along their rays as "
-            "they are standardized",
+            "far centered points leave the frame; the camera widens to them all as the "
+            "question about them starts",
         ),
         AuditException(
             "text-covered",
@@ -209,6 +250,7 @@ class Standardization(LayerNormScene):
         self.show_centered()
         self.show_sphere()
         self.show_equator()
+        self.ask()
         self.standardize()
         self.orbit_without_trails()
 
@@ -217,34 +259,48 @@ class Standardization(LayerNormScene):
             self.framed_plane(self.plane_half_size)
             self.add(self.plane)
             points = self.point_group("standardized", self.steps.centered, "centered")
-            self.play(*self.panels(), FadeIn(points), run_time=tracker.duration)
+            appear = self.appear_at("intro", "We start from", tracker.duration, points)
+            self.play(*self.panels(), *appear, run_time=tracker.duration)
 
     def show_sphere(self) -> None:
         with self.beat("sphere") as tracker:
             sphere = figures.sphere()
             self.talks_about(sphere, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
-            shrink = self.plane_with_zoom(self.near_plane_half_size, style.POSES["sphere"].zoom)
+            rate = squish_rate_func(smooth, 0.0, CLOSE_UP_SHARE)
+            close = style.POSES["sphere"].zoom
             self.camera_to(
                 tracker.duration,
                 Create(sphere, rate_func=squish_rate_func(smooth, 0.0, 0.6)),
-                shrink,
+                self.plane_with_zoom(self.near_plane_half_size, close, rate),
                 pose="sphere",
                 framed=False,
-                rate_func=squish_rate_func(smooth, 0.0, CLOSE_UP_SHARE),
+                rate_func=rate,
             )
 
     def show_equator(self) -> None:
         with self.beat("equator") as tracker:
             ring = figures.equator()
-            self.talks_about(ring, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
-            self.play(Create(ring), run_time=tracker.duration)
+            drawn = EQUATOR_DRAW_SHARE * tracker.duration
+            self.talks_about(ring, share=NARRATED_FIGURE_SHARE, after=drawn)
+            rate = squish_rate_func(smooth, 0.0, EQUATOR_DRAW_SHARE)
+            self.play(Create(ring, rate_func=rate), run_time=tracker.duration)
+
+    def ask(self) -> None:
+        """The camera widens from the sphere to every centered point as the question asks
+        where they land."""
+        with self.beat("predict") as tracker:
+            self.talks_about(self.points_mob["standardized"], words="the points")
+            near = figures.plane_outline(self.near_plane_half_size)
+            zoom = self.framing_zoom("sphere", np.concatenate([self.steps.centered, near]))
+            self.widen(tracker.duration, "sphere", zoom)
 
     def standardize(self) -> None:
         with self.beat("standardize") as tracker:
             moves = self.move_with_trails(
                 "standardized", self.steps.centered, self.steps.standardized, "standardized"
             )
-            self.play(*moves, run_time=tracker.duration)
+            self.announces("slides along its own ray", self.points_mob["standardized"])
+            self.camera_to(tracker.duration, *promptly(moves, tracker.duration), pose="sphere")
 
 
 class Gain(LayerNormScene):
@@ -260,6 +316,9 @@ class Gain(LayerNormScene):
         LegendEntry("line", "sphere", "sphere, radius √n"),
         LegendEntry("line", "gained", "ellipsoid"),
     )
+    legend_later = (1, 3)
+    """The gained points and the ellipsoid answer the question what shape the sphere
+    becomes: listed as they appear."""
     formula = r"y = \gamma \odot \hat x"
 
     def opening_points(self) -> np.ndarray:
@@ -297,12 +356,26 @@ class Gain(LayerNormScene):
             self.ellipse = figures.equator(color=PALETTE["gained"])
             self.add(self.plane, figures.sphere(), figures.equator(width=2.0))
             points = self.point_group("gained", self.steps.standardized, "standardized")
-            self.play(*self.panels(), FadeIn(points), run_time=tracker.duration)
+            appear = self.appear_at("intro", "We start from", tracker.duration, points)
+            self.play(*self.panels(), *appear, run_time=tracker.duration)
 
     def show_gain(self) -> None:
+        """The gain read at the bottom right while each axis is pointed out in turn, the
+        camera turning round the sphere whose new shape is asked."""
         with self.beat("predict") as tracker:
             panel = panels.readout([(f"γ = {vector_text(self.params.gamma)}", "gained")])
-            self.play(self.pin(panel, "bottom_right"), run_time=tracker.duration)
+            duration = tracker.duration
+            shown = self.pin(panel, "bottom_right", self.said_rate("predict", "here", duration))
+            start = self.said_at("predict", "each coordinate", duration) / duration
+            end = self.said_at("predict", "here", duration) / duration
+            each = LaggedStart(
+                *[Indicate(label, color=PALETTE["gained"]) for label in self.axes[1:]],
+                lag_ratio=0.6,
+                rate_func=squish_rate_func(linear, start, max(end, start + 0.1)),
+            )
+            ellipsoid_row = self.corner_panels["top_left"][1][3]
+            self.answer(self.ellipsoid, self.ellipse, ellipsoid_row, words="What shape")
+            self.orbit(PREDICT_ORBIT_DEGREES, duration, shown, each)
 
     def apply_gain(self) -> None:
         with self.beat("gain") as tracker:
@@ -312,13 +385,18 @@ class Gain(LayerNormScene):
             def path(alpha: float) -> np.ndarray:
                 return nm.apply_affine(self.steps.standardized, self.gain_at(alpha))
 
-            self.add(self.ellipsoid, self.ellipse)  # grown out of the sphere and its equator
+            self.add(*self.copies(self.ellipsoid, self.ellipse))  # grown out of the sphere
             trails = self.trail_group(self.steps.standardized)
             near = self.near_plane_half_size
             named = "stays a sphere" if self.narration_values()["even_gain"] else "an ellipsoid"
             named_at = self.said_at("gain", named, tracker.duration)
             self.talks_about(self.ellipsoid, share=NARRATED_FIGURE_SHARE, after=named_at)
+            rows = [
+                self.reveal_legend(1, self.said_rate("gain", "As gamma grows", tracker.duration)),
+                self.reveal_legend(3, self.said_rate("gain", named, tracker.duration)),
+            ]
             self.play(
+                *rows,
                 self.move_points("gained", path, "gained"),
                 self.grow_trails(trails, self.steps.standardized, path),
                 self.reshape(self.ellipsoid, lambda a: figures.ellipsoid_curves(self.gain_at(a))),
@@ -355,6 +433,8 @@ class Bias(LayerNormScene):
         LegendEntry("line", "gained", "ellipsoid before"),
         LegendEntry("line", "shifted", "ellipsoid after"),
     )
+    legend_later = (1, 3)
+    """The output and its ellipsoid, listed as they move away from the copy before."""
     formula = r"y = \gamma \odot \hat x + \beta"
 
     def opening_points(self) -> np.ndarray:
@@ -396,19 +476,22 @@ class Bias(LayerNormScene):
             )
             self.add(self.ghosts("gained", self.steps.gained, "gained"))
             points = self.point_group("shifted", self.steps.gained, "gained")
-            self.play(*self.panels(), FadeIn(points), run_time=tracker.duration)
+            appear = self.appear_at("intro", "Here are the points", tracker.duration, points)
+            self.play(*self.panels(), *appear, run_time=tracker.duration)
 
     def show_bias(self) -> None:
+        """The bias read at the bottom right, the camera turning round the figure whose
+        shape and position are asked about."""
         with self.beat("predict") as tracker:
             panel = panels.readout([(f"β = {vector_text(self.params.beta)}", "shifted")])
-            self.play(self.pin(panel, "bottom_right"), run_time=tracker.duration)
+            self.orbit(PREDICT_ORBIT_DEGREES, tracker.duration, self.pin(panel, "bottom_right"))
 
     def shift(self) -> None:
         with self.beat("shift") as tracker:
             gamma = self.params.gamma
             moved = self.framed_figure(figures.ellipsoid(gamma, color=PALETTE["shifted"]))
             ring = figures.equator(gamma, color=PALETTE["shifted"])
-            self.add(moved, ring)
+            self.add(*self.copies(moved, ring))
             self.bring_to_front(self.points_mob["shifted"])
 
             def path(alpha: float) -> np.ndarray:
@@ -416,7 +499,10 @@ class Bias(LayerNormScene):
 
             trails = self.trail_group(self.steps.gained)
             near = self.near_plane_half_size
+            rate = squish_rate_func(smooth, 0.0, min(APPEAR_SECONDS / tracker.duration, 1.0))
             self.play(
+                self.reveal_legend(1, rate),
+                self.reveal_legend(3, rate),
                 self.move_points("shifted", path, "shifted"),
                 self.grow_trails(trails, self.steps.gained, path),
                 self.reshape(moved, lambda a: figures.ellipsoid_curves(gamma, self.bias_at(a))),
@@ -430,11 +516,34 @@ class Bias(LayerNormScene):
             mark = self.facing(
                 figures.crosses(np.asarray(self.params.beta)[None], PALETTE["shifted"])
             )
-            self.play(FadeIn(mark), run_time=tracker.duration)
+            shown = self.appear_at(
+                "center", "orange cross", tracker.duration, mark, share=MARK_SHARE
+            )
+            self.orbit(PREDICT_ORBIT_DEGREES, tracker.duration, *shown)
 
 
 class Epsilon(LayerNormScene):
     """With a large epsilon, only rows whose variance dominates it reach the sphere."""
+
+    close_up_beats = ("predict", "normalize")
+    audit_exceptions = (
+        AuditException(
+            "safe-area",
+            "points_mob[[]'large'[]]",
+            "the question about the tight cluster is a close-up of it and the sphere: the far "
+            "large-variance points, named in the beat before, are outside the frame until "
+            "they rush in at the next beat's start",
+        ),
+        AuditException(
+            "text-covered",
+            "pinned[[]0[]]*",
+            "as the camera closes in and the far points rush in, some pass beneath the legend, "
+            "drawn above them on its backing",
+        ),
+    )
+    """The question asks about the tight cluster: the camera closes in on it and the
+    sphere, the far large-variance points (named in the beat before) outside the frame until
+    they rush in, in the first second of the next beat."""
 
     lecture_order: ClassVar[int] = 50
     chapter: ClassVar[str] = "Epsilon: inside the sphere"
@@ -454,6 +563,7 @@ class Epsilon(LayerNormScene):
         super().prepare()
         self.regularized = nm.layer_norm(self.cloud.points, eps=self.params.eps).array()
         self.group_names = list(dict.fromkeys(self.cloud.groups))
+        self.readout: Mobject | None = None
 
     def narration_values(self) -> dict[str, object]:
         eps = self.params.eps
@@ -467,6 +577,7 @@ class Epsilon(LayerNormScene):
 
     def construct(self) -> None:
         self.show_targets()
+        self.show_groups()
         self.predict()
         self.normalize()
         self.read_gaps()
@@ -476,28 +587,74 @@ class Epsilon(LayerNormScene):
         with self.beat("intro") as tracker:
             self.framed_plane(self.near_plane_half_size)
             marks = self.facing(figures.crosses(self.steps.standardized))
-            self.talks_about(marks, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
+            appear = self.appear_at(
+                "intro", "The green crosses", tracker.duration, marks, share=NARRATED_FIGURE_SHARE
+            )
             self.add(self.plane, figures.sphere(), figures.equator())
-            self.play(*self.panels(), FadeIn(marks), run_time=tracker.duration)
+            self.play(*self.panels(), *appear, run_time=tracker.duration)
 
-    def predict(self) -> None:
-        with self.beat("predict") as tracker:
-            groups = [
-                self.point_group(
+    def show_groups(self) -> None:
+        """The camera widens to the centered points as they are named: the far
+        large-variance ones, then the tight cluster."""
+        with self.beat("groups") as tracker:
+            duration = tracker.duration
+            groups = {
+                name: self.point_group(
                     name,
                     self.steps.centered[self.group_mask(name)],
                     self.group_colors.get(name, "standardized"),
                 )
                 for name in self.group_names
-            ]
+            }
+            if self.clustered():
+                far = [groups[name] for name in self.group_names if name != "small"]
+                cues = [
+                    ("Green points", far, FOCUS_SHARE),
+                    ("the white cluster", [groups["small"]], CLUSTER_SHARE),
+                ]
+            else:
+                cues = [("Here are the points", list(groups.values()), FOCUS_SHARE)]
+            named = self.said_at("groups", cues[0][0], duration)
+            lead = max(named - WIDEN_SECONDS, 0.0)  # wide by the time they are named
             wide = np.concatenate(
                 [self.steps.centered, figures.plane_outline(self.plane_half_size)]
             )
-            zoom = self.framing_zoom("plane", wide)
-            grow = self.plane_with_zoom(self.plane_half_size, zoom)
-            widen = WIDEN_SHARE * tracker.duration
-            self.camera_to(widen, grow, pose="plane", zoom=zoom, framed=False)
-            self.play(*[FadeIn(g) for g in groups], run_time=tracker.duration - widen)
+            zoom = self.framing_zoom("sphere", wide)
+            if lead > 0:
+                self.wait(lead)
+            widening = named - lead
+            self.widen(widening, "sphere", zoom, self.plane_half_size)
+            rest = duration - named
+
+            def shown(words: str, mobs: list[Mobject], share: float) -> list[Animation]:
+                """Fade-ins of ``mobs`` from when ``words`` are said, once the camera is wide."""
+                said = self.announces(words, *mobs)
+                self.talks_about(*mobs, after=said, share=share)
+                start, end = said - named, min(said - named + APPEAR_SECONDS, rest)
+                rate = squish_rate_func(smooth, start / rest, end / rest)
+                return [FadeIn(mob, rate_func=rate) for mob in mobs]
+
+            self.play(*[fade for cue in cues if cue[1] for fade in shown(*cue)], run_time=rest)
+
+    def predict(self) -> None:
+        """The question about the tight cluster is asked in a close-up of it and the
+        sphere (one about every point, in the wide view)."""
+        with self.beat("predict") as tracker:
+            if not self.clustered():
+                self.talks_about(*self.groups(), words="the points")
+                self.wait(tracker.duration)
+                return
+            self.talks_about(self.points_mob["small"], words="the tight cluster")
+            close = self.framing_zoom("sphere", self.opening_points())  # the intro's view
+            self.widen(tracker.duration, "sphere", close, self.near_plane_half_size)
+
+    def clustered(self) -> bool:
+        """Whether the narration names a tight cluster (and the cloud has one)."""
+        return bool(self.narration_values()["cluster"]) and "small" in self.group_names
+
+    def groups(self) -> list[VGroup]:
+        """The drawn point groups, in cloud order."""
+        return [self.points_mob[name] for name in self.group_names]
 
     def normalize(self) -> None:
         with self.beat("normalize") as tracker:
@@ -507,14 +664,24 @@ class Epsilon(LayerNormScene):
                 moves += self.move_with_trails(
                     name, self.steps.centered[mask], self.regularized[mask]
                 )
-            self.camera_to(tracker.duration, *moves, self.shrink_plane(), pose="sphere")
+            self.camera_to(
+                tracker.duration,
+                *promptly(moves, tracker.duration),
+                pose="sphere",
+                room_for=(self.gaps_panel(),),
+            )
+
+    def gaps_panel(self) -> Mobject:
+        """The readout of each group's mean depth below the sphere, at the bottom right."""
+        lines = [(f"ε = {self.params.eps:g}: mean depth below the sphere", "text")]
+        for name in self.group_names:
+            gap = mean_sphere_gap(self.regularized[self.group_mask(name)])
+            label = self.group_labels.get(name, name)
+            lines.append((f"{label}: {gap:.3f}", self.group_colors.get(name, "standardized")))
+        if self.readout is None:
+            self.readout = panels.pin_to_corner(panels.readout(lines), "bottom_right")
+        return self.readout
 
     def read_gaps(self) -> None:
         with self.beat("readout") as tracker:
-            lines = [(f"ε = {self.params.eps:g}: mean depth below the sphere", "text")]
-            for name in self.group_names:
-                gap = mean_sphere_gap(self.regularized[self.group_mask(name)])
-                label = self.group_labels.get(name, name)
-                lines.append((f"{label}: {gap:.3f}", self.group_colors.get(name, "standardized")))
-            shown = self.pin(panels.readout(lines), "bottom_right")
-            self.camera_to(tracker.duration, shown, points_move=False)  # keeps it off the points
+            self.play(self.pin(self.gaps_panel(), "bottom_right"), run_time=tracker.duration)

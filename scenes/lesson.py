@@ -138,12 +138,23 @@ class LessonScene(NarratedScene):
         """The input vector, gain and epsilon the narration speaks of."""
         return {"vector": self.base.vector, "gain": self.base.gain, "eps": self.base.eps}
 
+    def parts_seen(self, parts, hidden: bool = False) -> list[Mobject]:
+        """The board ``parts`` (names in :data:`BOARD_PARTS`) a beat talks about: each whole,
+        or, while the outputs are ``hidden`` (a prediction), without them."""
+        if not hidden:
+            return [self.board.part(part) for part in parts]
+        outputs = set(self.board.outputs.get_family())
+        members = [self.board.part(part).family_members_with_points() for part in parts]
+        return [VGroup(*(m for m in group if m not in outputs)) for group in members]
+
     def open_board(self, seconds: float, *parts: str, caption: str) -> None:
         """Bring in the heading, the board (already showing the first state, board
         ``parts`` in focus) and ``caption`` together within ``seconds`` (fading in for at
-        most :data:`BOARD_FADE_SECONDS`, then holding); the beat talks about ``parts``."""
+        most :data:`BOARD_FADE_SECONDS`, then holding); the beat talks about ``parts``
+        (without the outputs while they are hidden)."""
         self.board.follow(self.tracker)
-        self.talks_about(*(self.board.part(part) for part in parts))
+        hidden = self.board.outputs_shown.get_value() == 0.0
+        self.talks_about(*self.parts_seen(parts, hidden))
         fade = min(seconds, BOARD_FADE_SECONDS)
         board = [FadeIn(self.heading), FadeIn(self.board), *self.focus(*parts)]
         self.play(*board, *self.say(caption), run_time=fade)
@@ -276,7 +287,7 @@ class LessonScene(NarratedScene):
             if answer is not None:
                 self.answer(answer[0], texts=answer[1], words="Predict")
             parts = self.default_focus if focus is None else focus
-            self.talks_about(*(self.board.part(part) for part in parts))
+            self.talks_about(*self.parts_seen(parts, hidden=outputs is False))
             if names:
                 self.talks_about(*names, share=READOUT_SHARE)
             frame = 1 / self.camera.frame_rate
@@ -432,6 +443,13 @@ class EdgeCases(LessonScene):
     def construct(self) -> None:
         zero, gainless, zero_eps, constant, constant_eps, large = self.states()
         outputs = self.board.outputs
+        chart = self.board.chart
+        self.cut_in(
+            *chart.marks.values(),
+            *chart.dots.values(),
+            reason="an output turns from Undefined to a defined zero the moment epsilon "
+            "leaves zero, as the narration says",
+        )
         with self.beat("zero_predict") as tracker:
             question = "Zero vector, epsilon 0. Predict: both outputs?"
             self.board.outputs_shown.set_value(0.0)  # the answer, hidden until the reveal
@@ -572,13 +590,15 @@ class Invariances(LessonScene):
                 r"\quad(\text{scalar }g>0)"
             )
             write = self.show_formula(law_tex, colors=[PALETTE["text"]], size=LAW_SIZE)
-            self.talks_about(self.formula, self.board.part("stats"))
+            self.talks_about(self.board.part("stats"))
             self.reading("the output-RMS formula while it is spoken")
             said = ("Epsilon, raised", "gain, raised")
             first = min(self.said_now(said[0]), tracker.duration) - FADE_SECONDS
             caption = self.say("Neither gain nor epsilon guarantees output RMS 1")
-            self.play(*caption, run_time=FADE_SECONDS)
-            self.play(*write, run_time=max(first / 2, FADE_SECONDS))
+            self.play(*caption, run_time=2 * FADE_SECONDS)
+            writing = max(first / 2, FADE_SECONDS)
+            self.talks_about(self.formula, after=2 * FADE_SECONDS + writing)
+            self.play(*write, run_time=writing)
             steps = (centered.with_(eps=self.large_eps), law)
             seconds = MOVE_SECONDS / len(steps)
             elapsed = self.move_through(steps, said, seconds, self.renderer.time - self.beat_start)

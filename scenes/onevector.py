@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import numpy as np
-from manim import Create, FadeIn, FadeOut, Mobject, smooth, squish_rate_func
+from manim import Create, FadeIn, FadeOut, Mobject, Restore, smooth, squish_rate_func
 
 import normmath as nm
 from scenes.base.geometry import GeometryScene
@@ -28,6 +28,16 @@ __all__ = ["OneVectorGeometry"]
 
 ORIGIN = np.zeros(3)
 
+ONES_REACH = 0.7
+"""Share of an axis' length the all-ones line reaches each way (its label, beyond the end,
+stays clear of the formula panel)."""
+
+READ_SHARE = 0.2
+"""Share of its beat a readout line takes to appear."""
+
+RIM_WIDTH = 2.5
+"""Stroke width of the light rim that sets a dot apart from a curve of its own colour."""
+
 
 class OneVectorGeometry(GeometryScene):
     """The lesson vector x: LayerNorm's two steps, RMSNorm's one, the angle between them."""
@@ -38,6 +48,8 @@ class OneVectorGeometry(GeometryScene):
     orbit_degrees = 160.0
     plane_margin = 0.6
     arrow_colors: ClassVar[dict[str, str]] = {"layer_norm": "standardized", "rms": "rms"}
+    rimmed: ClassVar[tuple[str, ...]] = ("layer_norm",)
+    """Dots drawn with a light rim: the LayerNorm output, green, sits on the green equator."""
     legend_entries = (
         LegendEntry("dot", "raw", "input x"),
         LegendEntry("dot", "standardized", "LayerNorm(x)"),
@@ -45,17 +57,17 @@ class OneVectorGeometry(GeometryScene):
         LegendEntry("line", "sphere", "sphere, radius |g|√n"),
     )
     formula = (
-        r"\mathrm{LN}(x) &= g\,\frac{x-\mu}{\sqrt{\sigma^2+\epsilon}} \\"
-        r"\mathrm{RMS}(x) &= g\,\frac{x}{\sqrt{\overline{x^2}+\epsilon}}"
+        r"\mathrm{LayerNorm}(x) &= g\,\frac{x-\mu}{\sqrt{\sigma^2+\epsilon}} \\"
+        r"\mathrm{RMSNorm}(x) &= g\,\frac{x}{\sqrt{\overline{x^2}+\epsilon}}"
     )
 
     def prepare(self) -> None:
         self.journey = nm.vector_journey(
             self.params.vector, self.params.gain, self.params.lesson_eps
         )
-        self.readout_lines: list[tuple[str, str]] = []
+        self.readout_lines = self.planned_lines()
         self.arrows: dict[str, Mobject] = {}
-        self.panel: Mobject | None = None
+        self.panel = panels.readout(self.readout_lines)
 
     def opening_points(self) -> np.ndarray:
         j = self.journey
@@ -68,18 +80,42 @@ class OneVectorGeometry(GeometryScene):
         self.scale()
         self.rescale()
         self.show_angle()
-        self.orbit_final()
+        self.orbit_edge_on("lies in the plane", nm.uniform_vector(3))
 
     # --- helpers ---------------------------------------------------------------------------
 
-    def read(self, text: str, color: str) -> list:
-        """Add a line to the readout (bottom right): the fade-in of the new panel."""
-        self.readout_lines.append((text, color))
-        if self.panel is not None:
-            self.remove(self.panel)
-            self.renderer.camera.remove_fixed_in_frame_mobjects(self.panel)
-        self.panel = panels.readout(self.readout_lines)
-        return [self.pin(self.panel, "bottom_right")]
+    def planned_lines(self) -> list[tuple[str, str]]:
+        """The readout's lines, each with its palette colour (red when undefined), in the
+        order the beats read them: the input, the centered vector, both outputs, the angle."""
+        j = self.journey
+        steps = [
+            ("x", j.raw, "raw"),
+            ("x − μ1", j.centered, "centered"),
+            ("LayerNorm", j.layer_norm, "standardized"),
+            ("RMSNorm", j.rms_norm, "rms"),
+        ]
+        lines = [
+            (f"{label} = {nm.display_vector(value)}", color if value is not None else "undefined")
+            for label, value, color in steps
+        ]
+        if j.angle is None:
+            return [*lines, ("angle: Undefined", "undefined")]
+        return [*lines, (f"angle between them = {j.angle:.2f}°", "text")]
+
+    def build_panels(self) -> dict[str, Mobject]:
+        """The legend, the formula and the readout (bottom right, its first line shown with
+        them): the opening pose keeps points out from under all three."""
+        built = super().build_panels()
+        panels.pin_to_corner(self.panel, "bottom_right")
+        for row in self.panel[1][1:]:
+            row.save_state().set_opacity(0.0)  # restored in place, line by line
+        return {**built, "bottom_right": self.panel}
+
+    def read(self, line: int) -> list:
+        """Show readout line ``line`` over the first fifth of the beat (the panel keeps its
+        size: lines to come are held blank, so no line already read ever blinks)."""
+        row = self.panel[1][line]
+        return [Restore(row, rate_func=squish_rate_func(smooth, 0.0, READ_SHARE))]
 
     def arrow_to(self, name: str, color: str) -> Mobject:
         """A segment from the origin to ``points_mob[name]``'s dot, kept on it."""
@@ -102,8 +138,9 @@ class OneVectorGeometry(GeometryScene):
             self.plane = figures.plane(
                 nm.plane_half_size(self.opening_points(), self.plane_margin, minimum=2.2)
             )
-            reach = figures.axis_length(self.renderer.camera.get_zoom())
-            ones = self.framed(figures.ones_label(0.85 * reach * nm.uniform_vector(3)))
+            reach = ONES_REACH * figures.axis_length(self.renderer.camera.get_zoom())
+            diagonal = nm.uniform_vector(3)
+            ones = self.framed(figures.ones_label(reach * diagonal), along=diagonal)
             self.add(
                 self.plane,
                 figures.ellipsoid(radius, color=PALETTE["sphere"], opacity=0.35),
@@ -114,55 +151,47 @@ class OneVectorGeometry(GeometryScene):
             arrow = self.arrows["raw"] = self.arrow_to("raw", "raw")
             self.play(
                 *self.panels(),
-                *self.read(f"x = {nm.display_vector(j.raw)}", "raw"),
                 *self.appear_at("intro", "Here it is", tracker.duration, x, arrow),
                 FadeIn(ones),
                 run_time=tracker.duration,
             )
 
-    def step(self, beat: str, name: str, start, end, label: str, color: str, moves: str) -> None:
+    def step(self, beat: str, name: str, start, end, line: int, color: str, moves: str) -> None:
         """Beat ``beat``: move the dot ``name`` (drawn from the input, with its arrow, on
-        first use) from ``start`` to ``end`` and read ``label = end``; the words ``moves``
-        name the moving point. An undefined ``end`` is read as Undefined and nothing moves."""
+        first use) from ``start`` to ``end`` and read readout line ``line``; the words
+        ``moves`` name the moving point. An undefined ``end`` is read as Undefined and nothing
+        moves."""
         with self.beat(beat) as tracker:
-            text = f"{label} = {nm.display_vector(end)}"
             if end is None:
-                self.play(*self.read(text, "undefined"), run_time=tracker.duration)
+                self.play(*self.read(line), run_time=tracker.duration)
                 return
             if name not in self.points_mob:
-                self.point_group(name, self.journey.raw[None], "raw")
+                dots = self.point_group(name, self.journey.raw[None], "raw")
+                if name in self.rimmed:
+                    dots.set_stroke(PALETTE["text"], width=RIM_WIDTH)
                 self.arrows[name] = self.arrow_to(name, self.arrow_colors[name])
-                self.add(self.points_mob[name], self.arrows[name])
+                self.add(*self.copies(self.points_mob[name], self.arrows[name]))
             after = self.said_at(beat, moves, tracker.duration)
             self.talks_about(self.points_mob[name], share=MARK_SHARE, after=after)
-            reading = self.read(text, color)
-            self.move(name, start, end, tracker.duration, *reading, color=color)
+            self.move(name, start, end, tracker.duration, *self.read(line), color=color)
 
     def center(self) -> None:
         j = self.journey
-        self.step("center", "layer_norm", j.raw, j.centered, "x − μ1", "centered", "The point")
+        self.step("center", "layer_norm", j.raw, j.centered, 1, "centered", "The point")
 
     def scale(self) -> None:
         j = self.journey
-        self.step(
-            "scale",
-            "layer_norm",
-            j.centered,
-            j.layer_norm,
-            "LayerNorm",
-            "standardized",
-            "The point",
-        )
+        self.step("scale", "layer_norm", j.centered, j.layer_norm, 2, "standardized", "The point")
 
     def rescale(self) -> None:
         j = self.journey
-        self.step("rms", "rms", j.raw, j.rms_norm, "RMSNorm", "rms", "the point moves")
+        self.step("rms", "rms", j.raw, j.rms_norm, 3, "rms", "the point moves")
 
     def show_angle(self) -> None:
         with self.beat("angle") as tracker:
             j = self.journey
             if j.angle is None:
-                self.play(*self.read("angle: Undefined", "undefined"), run_time=tracker.duration)
+                self.play(*self.read(4), run_time=tracker.duration)
                 return
             arc = figures.curves(
                 [nm.arc_between(j.layer_norm, j.rms_norm, 0.45 * j.radius)], PALETTE["text"], 3.0
@@ -175,6 +204,6 @@ class OneVectorGeometry(GeometryScene):
             self.play(
                 Create(arc, rate_func=drawn),
                 *fades,
-                *self.read(f"angle between them = {j.angle:.2f}°", "text"),
+                *self.read(4),
                 run_time=tracker.duration,
             )

@@ -13,14 +13,23 @@ from __future__ import annotations
 from typing import ClassVar
 
 import numpy as np
-from manim import Animation, Create, FadeIn, FadeOut, Mobject, smooth, squish_rate_func
+from manim import (
+    Animation,
+    Create,
+    FadeIn,
+    FadeOut,
+    Mobject,
+    VGroup,
+    smooth,
+    squish_rate_func,
+)
 
 import normmath as nm
-from scenes.base.geometry import GHOST_OPACITY, IDEAL_EPS, GeometryScene
-from scenes.base.narrated import FOCUS_SHARE
+from scenes.base.geometry import GHOST_OPACITY, IDEAL_EPS, GeometryScene, promptly
+from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, AuditException
 from scenes.kit import figures, panels
 from scenes.kit.panels import LegendEntry
-from scenes.kit.style import PALETTE
+from scenes.kit.style import LAYERS, PALETTE
 
 __all__ = ["RMSNormScene", "RMSNormHealthy", "RMSNormCollapse", "RMSNormComparison"]
 
@@ -28,10 +37,28 @@ MARKS_FADE_SHARE = 0.1
 """Share of its beat a group of marks or lines the sentence names takes to appear."""
 
 CLOSE_UP_SECONDS = 1.5
-"""Seconds of each silent camera move between the far inputs and the sphere's close-up."""
+"""Seconds of the camera's move from the far inputs to the sphere's close-up."""
 
-INPUTS_FADE_SECONDS = 0.5
-"""Seconds the far inputs take to fade out before the close-up, and in again after it."""
+WIDEN_SECONDS = 2.5
+"""Seconds of its move back out to the far inputs (a zoom out by five, at a pace a viewer
+follows: :data:`scenes.kit.framing.ZOOM_SPEED`)."""
+
+MARKS_RATE = squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE)
+"""The rate of marks or lines appearing as a sentence names them."""
+
+TARGETS_SHARE = 0.2
+"""Smallest share of the frame's height the targets (or the sphere they lie on) span while
+a sentence names them."""
+
+SPHERE_SHARE = 0.15
+"""Smallest share of the frame's height the sphere spans when the rows are said to land on
+it (the camera follows them in)."""
+
+TARGETS_WIDE_SHARE = 0.08
+"""The same, where the camera also holds (or widens to) the far inputs."""
+
+STAR_FILL = 0.55
+"""Fill opacity of the pole stars: the rows piled on a pole show through its star."""
 
 GAP_WIDTH = 3.5
 """Stroke width of the gap lines (as wide as their legend swatch, so they read at once)."""
@@ -57,14 +84,22 @@ class RMSNormScene(GeometryScene):
         large = self.cloud.group("large")
         self.healthy = large if len(large) else self.cloud.points
         self.collapse = nm.collapse_set()
+        self.ratios = nm.mean_to_std_ratio(self.healthy)
         if self.poles:
-            position = self.ones_label_reach * nm.collapse_poles(3)[0]
-            self.ones_label = self.framed(figures.ones_label(position))
+            pole = nm.collapse_poles(3)[0]
+            stars = figures.pole_markers().set_fill(opacity=STAR_FILL)
+            self.pole_parts = (
+                self.guide(figures.pole_axis()),
+                self.facing(stars.set_z_index(LAYERS["point"] + 1)),
+                self.framed(
+                    figures.ones_label(pole), along=pole, clearance=figures.POLE_STAR_RADIUS
+                ),
+            )
 
     def narration_values(self) -> dict[str, object]:
         """How many healthy-regime points, which ones, and whether their spread dominates."""
         widely = len(self.healthy) < len(self.cloud.points)
-        ratio = float(np.ma.median(nm.mean_to_std_ratio(self.healthy)))
+        ratio = float(np.ma.median(self.ratios))
         return {
             "count": len(self.healthy),
             "healthy_kind": "widely spread vectors" if widely else "vectors",
@@ -81,17 +116,25 @@ class RMSNormScene(GeometryScene):
         """LayerNorm targets of ``points`` (epsilon 0)."""
         return nm.layer_norm(points, eps=IDEAL_EPS).array()
 
+    def spread_words(self) -> str:
+        """How many healthy rows have a spread larger than their mean, in words: ``|μ| < σ
+        for 8 of 10``."""
+        below = int(np.ma.sum(self.ratios < 1.0))
+        return f"|μ| < σ for {below} of {self.ratios.count()}"
+
     def add_sphere(self) -> None:
         """Add the plane, sphere and equator (and, with :attr:`poles`, the pole axis, stars
         and all-ones label)."""
         self.plane = figures.plane(self.plane_half_size, opacity=0.1)
-        self.add(self.plane, figures.sphere(), figures.equator())
+        self.sphere = figures.sphere()
+        self.add(self.plane, self.sphere, figures.equator())
         if self.poles:
-            self.add(
-                self.guide(figures.pole_axis()),
-                self.facing(figures.pole_markers()),
-                self.ones_label,
-            )
+            self.add(*self.pole_figures())
+
+    def pole_figures(self) -> tuple[Mobject, Mobject, Mobject]:
+        """The pole axis, the pole stars (drawn over the rows that pile onto them, which
+        show through) and the all-ones label."""
+        return self.pole_parts
 
     def appear(self, *mobs: Mobject, share: float = FOCUS_SHARE) -> list[Animation]:
         """Fade-ins of ``mobs``, which the beat talks about together (spanning ``share`` of
@@ -101,10 +144,12 @@ class RMSNormScene(GeometryScene):
         rate = squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE)
         return [FadeIn(mob, rate_func=rate) for mob in mobs]
 
-    def targets(self, points: np.ndarray) -> list:
-        """Fade-ins of the LayerNorm targets (crosses) of ``points``, which the beat talks
-        about."""
-        return self.appear(self.facing(figures.crosses(self.ln(points))), share=0.3)
+    def targets(self, points: np.ndarray, share: float = TARGETS_SHARE) -> list:
+        """Fade-ins of the LayerNorm targets (crosses) of ``points`` (kept as ``marks``),
+        which the beat talks about (spanning ``share`` of the frame's height), over its first
+        :data:`MARKS_FADE_SHARE`."""
+        self.marks = self.facing(figures.crosses(self.ln(points)))
+        return self.appear(self.marks, share=share)
 
     def gaps(self, points: np.ndarray) -> list:
         """Creations of the gap lines from each RMSNorm output to its LayerNorm target."""
@@ -115,27 +160,47 @@ class RMSNormScene(GeometryScene):
 
 
 class RMSNormHealthy(RMSNormScene):
-    """sigma >> mu: RMSNorm lands close to the LayerNorm targets."""
+    """The spread mostly larger than the mean: RMSNorm lands close to the LayerNorm
+    targets."""
 
     lecture_order: ClassVar[int] = 60
-    chapter: ClassVar[str] = "RMSNorm when sigma >> mu"
+    chapter: ClassVar[str] = "RMSNorm when the spread dominates"
 
     pose = "wide"
     legend_entries = (
-        LegendEntry("dot", "raw", "input x (σ ≫ μ)"),
+        LegendEntry("dot", "raw", "input x"),
         LegendEntry("dot", "rms", "RMSNorm output"),
         LegendEntry("cross", "ln_target", "LayerNorm target"),
         LegendEntry("line", "gap", "RMS ↔ LN gap"),
     )
+
+    close_up_beats = ("targets",)
+    audit_exceptions = (
+        AuditException(
+            "text-covered",
+            "pinned*",
+            "as the camera closes in on the sphere and widens again, far inputs pass beneath "
+            "the legend and the formula, drawn above them on their backings",
+        ),
+        AuditException(
+            "safe-area",
+            "points_mob[[]'rms'[]]",
+            "the targets beat closes in on the crosses on the sphere it names: the far inputs "
+            "leave the frame until the camera widens to them again as the sentence ends",
+        ),
+    )
+
+    def legend_rows(self) -> tuple[LegendEntry, ...]:
+        inputs, *rest = self.legend_entries
+        return (LegendEntry(inputs.kind, inputs.color, f"input x, {self.spread_words()}"), *rest)
 
     def opening_points(self) -> np.ndarray:
         return np.concatenate([self.healthy, self.ln(self.healthy)])
 
     def construct(self) -> None:
         self.show_inputs()
-        self.close_up()
         self.show_targets()
-        self.step_back()
+        self.ask()
         self.normalize()
         self.show_gaps()
         self.orbit_final()
@@ -144,7 +209,7 @@ class RMSNormHealthy(RMSNormScene):
         with self.beat("intro") as tracker:
             self.add_sphere()
             points = self.point_group("rms", self.healthy, "raw")
-            ratio = float(np.ma.median(nm.mean_to_std_ratio(self.healthy)))
+            ratio = float(np.ma.median(self.ratios))
             panel = panels.readout([(f"median |μ|/σ = {ratio:.2f}", "text")])
             self.play(
                 *self.panels(),
@@ -153,28 +218,41 @@ class RMSNormHealthy(RMSNormScene):
                 run_time=tracker.duration,
             )
 
-    def close_up(self) -> None:
-        """Between beats, the far inputs fade out, then the camera closes in on the sphere,
-        where the targets will be named."""
-        self.play(FadeOut(self.points_mob["rms"]), run_time=INPUTS_FADE_SECONDS)
-        self.camera_to(CLOSE_UP_SECONDS, pose="sphere")
-
     def show_targets(self) -> None:
+        """The camera closes in on the sphere as the crosses on it are named, and widens to
+        the inputs again as the sentence ends."""
         with self.beat("targets") as tracker:
-            self.play(*self.targets(self.healthy), run_time=tracker.duration)
+            duration = tracker.duration
+            move = min(CLOSE_UP_SECONDS, duration / 3)
+            back = min(WIDEN_SECONDS, duration / 2)
+            marks = self.targets(self.healthy, TARGETS_WIDE_SHARE)
+            for fade in marks:  # a fade a viewer sees as one, however short the beat
+                fade.rate_func = squish_rate_func(
+                    smooth, 0.0, min(APPEAR_SECONDS / (duration - back), 1.0)
+                )
+            self.camera_to(
+                duration - back,
+                *marks,
+                pose="sphere",
+                framed=False,
+                rate_func=squish_rate_func(smooth, 0.0, move / (duration - back)),
+            )
+            self.camera_to(back, pose=self.pose)
 
-    def step_back(self) -> None:
-        """Between beats, the camera steps back until the (still unseen) inputs fit, then
-        they fade in again."""
-        inputs = self.points_mob["rms"]
-        self.add(inputs.set_opacity(0.0))
-        self.camera_to(CLOSE_UP_SECONDS, pose=self.pose)
-        self.play(inputs.animate.set_opacity(1.0), run_time=INPUTS_FADE_SECONDS)
+    def ask(self) -> None:
+        """The question, with the inputs it asks about and their targets in view."""
+        with self.beat("predict") as tracker:
+            self.talks_about(self.points_mob["rms"])
+            self.talks_about(self.marks, share=TARGETS_WIDE_SHARE, words="those targets")
+            self.wait(tracker.duration)
 
     def normalize(self) -> None:
         with self.beat("normalize") as tracker:
             self.talks_about(self.points_mob["rms"])
             moves = self.move_with_trails("rms", self.healthy, self.rms(self.healthy), "rms")
+            promptly(moves, tracker.duration)  # seen moving as the sentence says so
+            self.announces("Every point moves", self.points_mob["rms"])
+            self.talks_about(self.sphere, share=SPHERE_SHARE, words="the same sphere")
             inputs_entry = self.corner_panels["top_left"][1][0]
             self.camera_to(
                 tracker.duration,
@@ -207,13 +285,15 @@ class RMSNormCollapse(RMSNormScene):
 
     pose = "wide"
     legend_entries = (
-        LegendEntry("dot", "positive", "μ > 0  →  +pole"),
-        LegendEntry("dot", "negative", "μ < 0  →  −pole"),
+        LegendEntry("dot", "positive", "mean μ > 0"),
+        LegendEntry("dot", "negative", "mean μ < 0"),
         LegendEntry("star", "pole", "poles ±(1, 1, 1)"),
         LegendEntry("cross", "ln_target", "LayerNorm target"),
         LegendEntry("line", "gap", "RMS ↔ LN gap"),
     )
-    formula_caption = "|μ| ≫ σ: RMSNorm keeps only sign(μ)"
+    legend_later = (2, 3, 4)
+    """The poles answer the question where RMSNorm sends the rows: shown once they are
+    named, with the targets."""
 
     def opening_points(self) -> np.ndarray:
         return self.collapse.points
@@ -229,9 +309,15 @@ class RMSNormCollapse(RMSNormScene):
         """The collapse set's groups by name: ``positive`` and ``negative`` rows."""
         return [(name, self.collapse.group(name)) for name in ("positive", "negative")]
 
+    def points_mob_of_signs(self) -> list[VGroup]:
+        """The drawn rows of both signs."""
+        return [self.points_mob[name] for name, _ in self.sign_groups()]
+
     def show_inputs(self) -> None:
         with self.beat("intro") as tracker:
-            self.add_sphere()
+            self.plane = figures.plane(self.plane_half_size, opacity=0.1)
+            self.sphere = figures.sphere()
+            self.add(self.plane, self.sphere, figures.equator())
             groups = [self.point_group(name, pts, name) for name, pts in self.sign_groups()]
             self.play(*self.panels(), *self.appear(*groups), run_time=tracker.duration)
 
@@ -239,19 +325,31 @@ class RMSNormCollapse(RMSNormScene):
         with self.beat("ratio") as tracker:
             ratio = float(np.ma.min(nm.mean_to_std_ratio(self.collapse.points)))
             panel = panels.readout([(f"smallest |μ|/σ = {ratio:.1f}", "pole")])
+            star_row = self.corner_panels["top_left"][1][2]
+            self.answer(*self.pole_figures(), star_row, texts=("pole",), words="Where")
             self.play(self.pin(panel, "bottom_right"), run_time=tracker.duration)
 
     def collapse_to_poles(self) -> None:
+        """The rows move to the poles; the all-ones line and the stars appear as the
+        sentence names them."""
         with self.beat("collapse") as tracker:
+            duration = tracker.duration
             moves = []
             for name, pts in self.sign_groups():
                 moves += self.move_with_trails(name, pts, self.rms(pts))
-            self.camera_to(tracker.duration, *moves, pose="poles")
+            promptly(moves, duration)  # seen moving as the sentence starts
+            axis, stars, label = self.pole_figures()
+            shown = self.appear_at("collapse", "all-ones diagonal", duration, axis, label)
+            shown += self.appear_at("collapse", "two poles", duration, stars)
+            self.talks_about(stars, *self.points_mob_of_signs(), words="two poles")
+            star_row = self.reveal_legend(2, self.said_rate("collapse", "two poles", duration))
+            self.camera_to(duration, *moves, *shown, star_row, pose="poles")
 
     def show_targets(self) -> None:
         with self.beat("targets") as tracker:
             pts = self.collapse.points
-            self.play(*self.targets(pts), *self.gaps(pts), run_time=tracker.duration)
+            rows = [self.reveal_legend(row, MARKS_RATE) for row in (3, 4)]
+            self.play(*self.targets(pts), *self.gaps(pts), *rows, run_time=tracker.duration)
 
 
 class RMSNormComparison(RMSNormScene):
@@ -264,12 +362,16 @@ class RMSNormComparison(RMSNormScene):
     pose = "poles"
     orbit_degrees = 240.0
     legend_entries = (
-        LegendEntry("dot", "rms", "RMSNorm, σ ≫ μ"),
+        LegendEntry("dot", "rms", "RMSNorm, |μ| < σ mostly"),
         LegendEntry("dot", "positive", "RMSNorm, μ ≫ σ > 0"),
         LegendEntry("dot", "negative", "RMSNorm, −μ ≫ σ"),
         LegendEntry("cross", "ln_target", "LayerNorm target"),
         LegendEntry("star", "pole", "poles ±(1, 1, 1)"),
     )
+
+    def legend_rows(self) -> tuple[LegendEntry, ...]:
+        healthy, *rest = self.legend_entries
+        return (LegendEntry(healthy.kind, healthy.color, f"RMSNorm, {self.spread_words()}"), *rest)
 
     def opening_points(self) -> np.ndarray:
         return np.concatenate([self.rms(self.healthy), self.rms(self.collapse.points)])
@@ -302,8 +404,10 @@ class RMSNormComparison(RMSNormScene):
                 for name in ("positive", "negative")
             ]
             pts = self.collapse.points
+            self.talks_about(*groups, self.pole_figures()[1])  # the rows on their poles' stars
+            rate = squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE)
             self.play(
-                *self.appear(*groups),
+                *[FadeIn(group, rate_func=rate) for group in groups],
                 *self.targets(pts),
                 *self.gaps(pts),
                 run_time=tracker.duration,

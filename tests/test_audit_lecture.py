@@ -1,5 +1,7 @@
-"""Every lecture scene passes the frame auditor, with the default parameters and with others
-(an extreme gain and bias, a larger epsilon, another vector, a seven-point file)."""
+"""Every lecture scene passes the frame auditor, every rule checked at every frame: with the
+default parameters on the lecture voice's timing (its speech cache in the media folder,
+built if missing, shared with ``make video``), and with other parameters (an extreme gain and
+bias, a larger epsilon, another vector, a seven-point file) on the silent timing."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from normgeom.audit.run import ScenePlay, audit_scenes
 from normgeom.rendering.paths import Layout
 from normgeom.rendering.targets import resolve_scenes
 from scenes.base.parameters import SceneParams
+from scenes.voice.registry import DEFAULT_VOICE
 
 pytestmark = pytest.mark.scenes
 
@@ -31,8 +34,11 @@ def other_params(folder) -> SceneParams:
 
 @pytest.mark.parametrize("variant", ["default", "other"])
 def test_every_scene_passes_the_audit(tmp_path, variant):
-    params = SceneParams() if variant == "default" else other_params(tmp_path)
-    plays = [ScenePlay(target, params, "none") for target in resolve_scenes(["all"])]
-    findings = audit_scenes(plays, 2, Layout(tmp_path / "media"))
+    if variant == "default":
+        params, voice, layout = SceneParams(), DEFAULT_VOICE, Layout.default()
+    else:
+        params, voice, layout = other_params(tmp_path), "none", Layout(tmp_path / "media")
+    plays = [ScenePlay(target, params, voice) for target in resolve_scenes(["all"])]
+    findings = audit_scenes(plays, 2, layout)
     lines = [finding.line() for scene in findings for finding in scene]
     assert len(findings) == len(plays) == 15 and lines == []

@@ -1,6 +1,6 @@
 """``normgeom audit`` on a user's scene that it cannot audit (a plain Manim scene, one whose
-construct raises): one line and an exit code, never a traceback; with ``--json`` the stdout
-is JSON in every case."""
+construct raises, one that cannot read its file: exit 2 as any user error): one line and an
+exit code, never a traceback; with ``--json`` the stdout is JSON in every case."""
 
 from __future__ import annotations
 
@@ -23,10 +23,18 @@ SCENES = {
         "    def construct(self):\n"
         "        raise ValueError('no such beat\\nsecond line')\n"
     ),
+    "unread.py": (
+        "from normmath.files import read_text\n"
+        "from scenes.base.narrated import NarratedScene\n\n"
+        "class Unread(NarratedScene):\n"
+        "    def construct(self):\n"
+        "        read_text('data.txt', 'the scene data', 1000)\n"
+    ),
 }
 CASES = [
     ("plain.py:Plain", 2, "Plain is a plain Manim scene"),
     ("broken.py:Broken", 1, "Broken: the scene raised ValueError: no such beat"),
+    ("unread.py:Unread", 2, "the scene data: data.txt: "),
     ("Nope", 2, "unknown scene 'Nope'"),
 ]
 

@@ -66,7 +66,7 @@ def test_flat_picture_shows_the_mean_and_centered_parts_as_they_are_named(defaul
     np.testing.assert_allclose(np.linalg.norm(x - corner), sigma_root_n, atol=TOL)
     unfold = next(s for s in scene.spoken if s.name == "unfold")
     named = {f.mobjects[0]: f.start for f in scene.focuses if f.beat == "unfold"}
-    mean_at, centered_at = named[scene.mean_part], named[scene.centered_part]
+    mean_at, centered_at = named[mean_segment], named[centered_segment]
     assert unfold.start < mean_at < centered_at < unfold.end
 
 
@@ -187,7 +187,7 @@ def _said(scene, beat: str, words: str) -> float:
 
 
 def test_wide_rows_appear_as_named_and_land_as_the_sentence_says(sample_scene):
-    """The blue rows appear when "The blue ones" are named (not before); in the next beat
+    """The rows appear when "Here are vectors" is said (not before); in the next beat
     every row starts along its ray within a second of "Every vector moves" and has landed a
     few seconds later, long before the beat ends."""
     from scenes.beyond import LAND_SECONDS
@@ -201,7 +201,7 @@ def test_wide_rows_appear_as_named_and_land_as_the_sentence_says(sample_scene):
             seen.append((time, blue[0].get_fill_opacity(), blue[0].get_center().copy()))
 
     scene = sample_scene(AnyWidth, probe, fps=5)
-    named = _said(scene, "wide", "The blue ones")
+    named = _said(scene, "wide", "Here are vectors")
     assert max(o for t, o, _ in seen if t < named - 0.2) < 0.05
     assert min(o for t, o, _ in seen if named + 1.0 <= t) > 0.9
     moves = _said(scene, "land", "Every vector moves")

@@ -1,5 +1,6 @@
 """``--cluster`` at something that is not a Dask scheduler: refused within seconds, one line,
-exit 2; a malformed address is called malformed."""
+exit 2; a malformed address is called malformed, and a scheme Dask knows but normgeom does
+not use (ucx, inproc) unsupported."""
 
 from __future__ import annotations
 
@@ -63,3 +64,15 @@ def test_a_port_that_never_speaks_is_not_a_scheduler(media, silent_port):
 )
 def test_a_malformed_address_is_called_malformed(media, address):
     refused(address, "malformed address")
+
+
+@pytest.mark.parametrize("scheme", ["ucx", "inproc"])
+def test_a_scheme_dask_knows_but_normgeom_does_not_use_is_called_unsupported(scheme):
+    from normgeom.errors import UsageError
+    from normgeom.rendering.cluster import _check_scheduler
+
+    with pytest.raises(
+        UsageError,
+        match=rf"^--cluster {scheme}://\S+: {scheme}:// addresses are not supported; give tcp://",
+    ):
+        _check_scheduler(f"{scheme}://127.0.0.1:8786")

@@ -1,13 +1,14 @@
 """Renders survive what interrupted and concurrent runs leave behind: a damaged speech
 index, speech file, typeset SVG or partial movie file is rebuilt; a render stopped by a
 real SIGINT or SIGKILL while writing renders whole next time; a killed runner takes its
-worker with it; two runs on one media folder keep both records, and two renders of one
-scene at once share the result."""
+worker with it, and a worker killed while writing its result is a render error; two runs on
+one media folder keep both records, and two renders of one scene at once share the result."""
 
 from __future__ import annotations
 
 import json
 import os
+import pickle
 import shutil
 import signal
 import subprocess
@@ -19,6 +20,8 @@ import av
 import pytest
 from fixtures.pipeline import rendered, tiny_job, tiny_target
 
+from normgeom.errors import RenderError
+from normgeom.rendering import worker
 from normgeom.rendering.paths import Layout
 from normgeom.rendering.probe import duration
 from normgeom.rendering.runner import Runner
@@ -92,6 +95,8 @@ import json, sys
 from pathlib import Path
 sys.path.insert(0, sys.argv[1])
 from fixtures.pipeline import tiny_job
+from normgeom.errors import RenderError
+from normgeom.rendering import worker
 from normgeom.rendering.paths import Layout
 from normgeom.rendering.runner import Runner
 results = Runner(Layout(Path(sys.argv[2])), jobs=1).run([tiny_job(n) for n in sys.argv[3:]])
@@ -222,6 +227,21 @@ def test_a_killed_runner_takes_its_worker_with_it(tmp_path, signal_):
     run.send_signal(signal_)  # the runner only, as `timeout` or `kill` would
     run.wait(timeout=30)
     assert not still_alive_after(workers)
+
+
+@pytest.mark.parametrize(
+    "written",
+    [None, b"", pickle.dumps({"movie": Path("a.mp4")})[:-4]],
+    ids=["nothing", "empty", "cut-short"],
+)
+def test_a_worker_killed_before_its_result_is_whole_is_a_render_error(
+    tmp_path, monkeypatch, written
+):
+    write = "" if written is None else f"open(sys.argv[1], 'wb').write({written!r}); "
+    killed = f"import os, signal, sys; {write}os.kill(os.getpid(), signal.SIGKILL)"
+    monkeypatch.setattr(worker, "BOOT", killed)
+    with pytest.raises(RenderError, match=r"^the render process died \(killed by SIGKILL\)$"):
+        worker.run_in_fresh_process(tiny_job("TinySilent"), Layout(tmp_path), tmp_path / "log")
 
 
 CLI = """

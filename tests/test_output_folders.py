@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -13,21 +16,36 @@ from typer.testing import CliRunner
 
 from normgeom.cli.app import app
 from normgeom.errors import UsageError
-from normgeom.page.three import THREE_VERSION, THREEJS_ENV
+from normgeom.page.three import THREE_VERSION, THREEJS_ENV, ThreeFiles, three_files
+from normgeom.publish import revealjs
 from normgeom.publish.folders import OWNED_NAME, check_folder, settled, staged_folder
 from normgeom.rendering.paths import MEDIA_ENV
 
 runner = CliRunner()
 COMMANDS = (["page"], ["slides", "Gain", "-q", "low"], ["publish", "-q", "low"])
+PAUSE_SECONDS = 0.5
+"""How long a write waits, half moved in, for another write of the same folder to finish."""
+
+
+@pytest.fixture(scope="session")
+def built_three() -> ThreeFiles:
+    """The machine's three.js cache (built with npm and node only where it is missing), so
+    each test's home folder is seeded with it instead of fetching it again."""
+    return three_files()
 
 
 @pytest.fixture
-def place(tmp_path, monkeypatch):
-    """A working folder (the current one) with its own media root and home folder."""
+def place(tmp_path, monkeypatch, built_three):
+    """A working folder (the current one) with its own media root and home folder, whose
+    three.js cache is a copy of the machine's."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv(MEDIA_ENV, str(tmp_path / "media"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    (tmp_path / "home").mkdir()
+    monkeypatch.delenv(THREEJS_ENV, raising=False)
+    cache = tmp_path / "home" / ".cache" / "normgeom" / f"three-{THREE_VERSION}"
+    cache.mkdir(parents=True)
+    for source in (built_three.script, built_three.license):
+        shutil.copyfile(source, cache / source.name)
     return tmp_path
 
 
@@ -82,8 +100,27 @@ def test_the_home_folder_and_the_media_root_are_refused(place):
 
 
 def test_a_mount_point_is_refused(place):
-    mount = next(p for p in ("/dev/shm", "/proc") if os.path.ismount(p))
+    mount = a_mount_point(place)
     refused(["page", "--output", mount], mount, "mount point")
+
+
+def a_mount_point(place: Path) -> str:
+    """A folder that is a mount point (tmpfs first) and not a parent of ``place``."""
+    try:
+        mounts = [line.split()[:3] for line in Path("/proc/mounts").read_text().splitlines()]
+    except OSError:
+        pytest.skip("no /proc/mounts to find a mount point in")
+    mounts.sort(key=lambda mount: mount[2] != "tmpfs")
+    for _, point, _ in mounts:
+        path = Path(point)
+        if (
+            os.path.ismount(point)
+            and path.is_dir()
+            and not path.is_symlink()
+            and not place.is_relative_to(path)
+        ):
+            return point
+    pytest.skip("no mount point outside the test's folder is visible")
 
 
 def test_a_threejs_folder_of_the_users_is_refused(place, monkeypatch):
@@ -153,14 +190,97 @@ def test_a_write_cut_short_is_not_settled(tmp_path):
     check_folder(folder)  # its own files: written again by the next run
 
 
-@pytest.mark.render
-def test_an_empty_cached_threejs_is_rebuilt(place, monkeypatch):
-    monkeypatch.delenv(THREEJS_ENV, raising=False)
+def test_an_empty_cached_threejs_is_not_served(place, monkeypatch):
     cache = place / "home" / ".cache" / "normgeom" / f"three-{THREE_VERSION}"
-    cache.mkdir(parents=True)
     (cache / "three.min.js").write_bytes(b"")
-    (cache / "LICENSE").write_text("The MIT License")
-    done = runner.invoke(app, ["page", "--output", "out"])
-    assert done.exit_code == 0, done.output
-    assert (cache / "three.min.js").stat().st_size > 100_000
-    assert (place / "out" / "vendor" / "three.min.js").stat().st_size > 100_000
+    monkeypatch.setenv("PATH", str(place / "no-tools"))  # no node, no npm: it is rebuilt
+    refused(["page", "--output", "out"], "3D explorer", "node")
+    assert not (place / "out" / "vendor" / "three.min.js").exists()
+
+
+def test_writes_of_one_folder_at_once_take_turns(tmp_path, monkeypatch):
+    folder = tmp_path / "out"
+    moving, second_done = threading.Event(), threading.Event()
+    replace = os.replace
+
+    def paused(source, target):
+        if threading.current_thread().name == "first" and not moving.is_set():
+            moving.set()
+            second_done.wait(PAUSE_SECONDS)  # the second write must wait for the lock
+        replace(source, target)
+
+    def write(names: tuple[str, ...], text: str, done: threading.Event | None) -> None:
+        with staged_folder(folder) as stage:
+            for name in names:
+                (stage / name).write_text(text)
+        if done is not None:
+            done.set()
+
+    monkeypatch.setattr(os, "replace", paused)
+    first = threading.Thread(
+        target=write, args=(("a.txt", "both.txt"), "first", None), name="first"
+    )
+    first.start()
+    assert moving.wait(10)
+    second = threading.Thread(target=write, args=(("b.txt", "both.txt"), "second", second_done))
+    second.start()
+    first.join(10)
+    second.join(10)
+    listed = json.loads((folder / OWNED_NAME).read_text())
+    present = {name for name in os.listdir(folder) if name != OWNED_NAME}
+    assert listed["complete"] and set(listed["files"]) == present == {"b.txt", "both.txt"}
+    assert {(folder / name).read_text() for name in present} == {"second"}
+
+
+def test_a_cache_built_meanwhile_is_kept(tmp_path, monkeypatch):
+    cache = tmp_path / "reveal"
+    monkeypatch.setenv(revealjs.REVEALJS_ENV, str(cache))
+
+    @contextmanager
+    def package_built_meanwhile(*args):
+        with staged_folder(cache) as stage:  # another run finishes first
+            (stage / "dist").mkdir()
+            (stage / "dist" / "reveal.js").write_text("theirs")
+        package = tmp_path / "package"
+        (package / "dist").mkdir(parents=True)
+        (package / "dist" / "reveal.js").write_text("ours")
+        yield package
+
+    monkeypatch.setattr(revealjs, "npm_package", package_built_meanwhile)
+    assert revealjs.revealjs_dist() == cache / "dist"
+    assert (cache / "dist" / "reveal.js").read_text() == "theirs" and settled(cache)
+    assert sorted(os.listdir(cache)) == [OWNED_NAME, "dist"]
+
+
+def test_an_old_file_under_a_folder_now_symlinked_is_not_removed(tmp_path):
+    folder, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    with staged_folder(folder) as stage:
+        (stage / "vendor").mkdir()
+        (stage / "vendor" / "lib.js").write_text("ours")
+    shutil.rmtree(folder / "vendor")
+    elsewhere.mkdir()
+    (elsewhere / "lib.js").write_text("not ours")
+    (folder / "vendor").symlink_to(elsewhere)
+    with staged_folder(folder) as stage:
+        (stage / "index.html").write_text("new")
+    assert (elsewhere / "lib.js").read_text() == "not ours"
+    assert json.loads((folder / OWNED_NAME).read_text())["files"] == ["index.html"]
+
+
+def test_an_old_file_now_a_folder_is_kept(tmp_path):
+    folder = tmp_path / "out"
+    with staged_folder(folder) as stage:
+        (stage / "notes").write_text("ours")
+    (folder / "notes").unlink()
+    user_folder(folder / "notes")
+    with staged_folder(folder) as stage:
+        (stage / "index.html").write_text("new")
+    assert (folder / "notes" / "post.md").read_text() == "my post" and settled(folder)
+
+
+@pytest.mark.parametrize("path", [".", "a/.", "a//b", "./a", "/etc/hosts", "a/", "a/../b"])
+def test_a_list_with_a_path_not_plainly_inside_is_a_foreign_folder(place, path):
+    folder = user_folder(place / "out")
+    (folder / OWNED_NAME).write_text(json.dumps({"complete": True, "files": [path, "post.md"]}))
+    refused(["page", "--output", "out"], "did not write", "post.md")
+    assert sorted(os.listdir(folder)) == [OWNED_NAME, "post.md"]

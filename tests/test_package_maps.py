@@ -1,4 +1,4 @@
-"""Every package's docstring is a true map: it names (``:mod:``) exactly its modules."""
+"""Every package's docstring is a true map: it names (``:mod:``) exactly its modules, each once."""
 
 from __future__ import annotations
 
@@ -29,15 +29,16 @@ def modules_of(folder: Path) -> set[str]:
     return {f"{package}.{name}" for name in files | subpackages}
 
 
-def named_in(folder: Path) -> set[str]:
-    """The package's children its docstring names (``:mod:`.app```, ``:mod:`x.y.app```)."""
+def named_in(folder: Path) -> list[str]:
+    """The package's children its docstring names (``:mod:`.app```, ``:mod:`x.y.app```), in
+    order, as often as it names them."""
     package = dotted(folder)
     text = ast.get_docstring(ast.parse((folder / "__init__.py").read_text())) or ""
-    names = {
+    names = [
         f"{package}{name}" if name.startswith(".") else name
         for name in MODULE_REFERENCE.findall(text)
-    }
-    return {name for name in names if name.rpartition(".")[0] == package}
+    ]
+    return [name for name in names if name.rpartition(".")[0] == package]
 
 
 def test_every_folder_of_modules_is_a_package():
@@ -47,5 +48,7 @@ def test_every_folder_of_modules_is_a_package():
 
 
 @pytest.mark.parametrize("folder", PACKAGES, ids=dotted)
-def test_the_package_docstring_names_exactly_its_modules(folder):
-    assert named_in(folder) == modules_of(folder)
+def test_the_package_docstring_names_exactly_its_modules_once(folder):
+    named = named_in(folder)
+    assert set(named) == modules_of(folder)
+    assert sorted(named) == sorted(set(named))  # none twice

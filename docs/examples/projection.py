@@ -17,7 +17,7 @@ from scenes.kit import figures
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import PALETTE
 
-APPEAR = 1.0
+APPEAR = 1.5
 """Seconds a beat's figure takes to appear; the beat's sentence names it from then on."""
 
 

@@ -12,7 +12,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from normgeom.audit.findings import Finding, excused
-from normgeom.errors import RenderError, UsageError
+from normgeom.errors import RenderError, UsageError, UserError
 from normgeom.rendering.paths import Layout
 from normgeom.rendering.targets import Target
 from scenes.base.parameters import SceneParams, SceneSettings
@@ -59,8 +59,9 @@ def audit_class(scene_class: type, settings: SceneSettings, layout: Layout) -> l
 
 
 def _audit_one(play_: ScenePlay, layout: Layout) -> list[Finding]:
-    """The findings of one play; :class:`UsageError` for a scene that is not narrated,
-    :class:`RenderError` (its type and first line) for one that raises."""
+    """The findings of one play; :class:`UsageError` for a scene that is not narrated or
+    raises a user error (a file or a voice it cannot use), :class:`RenderError` (its type
+    and first line) for one that raises anything else."""
     from normgeom.rendering.job import RenderJob
     from normgeom.rendering.quality import resolve_quality
     from normgeom.rendering.worker import scene_class
@@ -83,6 +84,8 @@ def _audit_one(play_: ScenePlay, layout: Layout) -> list[Finding]:
         return audit_class(klass, settings, layout)
     except (UsageError, RenderError):
         raise
+    except UserError as exc:  # a file or voice the scene cannot use; FileError does not unpickle
+        raise UsageError(str(exc)) from None
     except Exception as exc:
         reason = (str(exc).splitlines() or [""])[0]
         raise RenderError(f"{name}: the scene raised {type(exc).__name__}: {reason}") from None

@@ -11,10 +11,10 @@ reports to its auditor's stretches (``see``) or adds whole findings (``report``)
   one-frame step of its presence (opacity times ink) larger than a fade of
   :data:`POP_FADE` seconds ever makes (:func:`fade_step`), unless declared a cut-in, handed
   over to a shape appearing in its place in the same frame (a replacement), or part of a
-  counter;
+  counter; a step smaller than :data:`POP_INK` is not seen;
 - *offscreen-while-named*: while a beat names a focus (from :data:`FOCUS_DELAY` after the
-  words to the beat's end, through its prediction pause), a member of it (a dot of a point
-  group, a line of a figure) is not drawn or reaches outside the frame;
+  words to the beat's end, through its prediction pause), a point of it (a dot or star of a
+  point group) is not drawn, or a drawn part of it reaches outside the frame;
 - *answer-shown*: a prediction's declared answer (objects, texts with given words) is
   visible between its question and its pause's end;
 - *late-motion*: objects a sentence announces do not change within :data:`LATE_MOTION`
@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from manim import Mobject, smooth
+from manim import Dot, Mobject, Star, smooth
 
 from normgeom.audit.findings import Finding
 from normgeom.audit.screen import Shape, Snapshot, frame_half, intersection
@@ -70,6 +70,10 @@ _CAMERA_PARTS = ("turns {:.1f} degrees", "zooms x{:.2f}", "moves its centre {:.2
 POP_FADE = 0.3
 """Shortest fade, in seconds, by which something appears or disappears."""
 
+POP_INK = 0.1
+"""Smallest one-frame step of presence (frame units of ink at full opacity, about 6 pixels at
+480p; a dot's is 0.23) seen as a pop: a trail's first short piece is not."""
+
 POP_TOLERANCE = 1.1
 """Slack on the largest step of a :data:`POP_FADE` fade (rounding of a sampled fade)."""
 
@@ -86,6 +90,9 @@ READING_STILL = 20.0
 """Longest unchanged picture while a beat declares the viewer reads what is on screen."""
 
 _PRESENCE_FLOOR = 1e-6
+
+_PLACE_SIZE = 4.0
+"""How many times larger than a shape another may be and still count as drawn in its place."""
 
 _EDGE = 1e-6
 """Frame units a part may reach beyond the frame's edge (rounding)."""
@@ -139,6 +146,20 @@ def _beyond(box, half: np.ndarray) -> float:
     """How far (frame units) ``box`` reaches beyond the frame's edges (0 or less: inside)."""
     x0, y0, x1, y1 = box
     return max(-x0 - half[0], x1 - half[0], -y0 - half[1], y1 - half[1])
+
+
+def _is_point(mobject: Mobject) -> bool:
+    """Whether ``mobject`` is a point of a group (a dot or a star), which a sentence naming
+    its group names too: it must be drawn while named (a table's hidden cells need not)."""
+    return isinstance(mobject, Dot | Star)
+
+
+def _in_place(shape: Shape, other: Shape) -> bool:
+    """Whether ``other`` (another shape, at most :data:`_PLACE_SIZE` times larger) covers at
+    least half of ``shape``'s box: drawn in its place."""
+    if other.uid == shape.uid or other.area > _PLACE_SIZE * max(shape.area, 1e-9):
+        return False
+    return intersection(shape.box, other.box) >= 0.5 * shape.area
 
 
 def _in_frame(shape: Shape) -> bool:
@@ -251,18 +272,27 @@ class Timeline:
                 del self.presence[uid]
 
     def _crossings(self, shot: Snapshot, scene) -> None:
-        before = {s.uid: s for s in self.last.shapes if s.visible and self._poppable(s)}
-        now = {s.uid: s for s in shot.shapes if s.visible and self._poppable(s)}
-        came = [now[u] for u in now.keys() - before.keys()]
-        went = [before[u] for u in before.keys() - now.keys()]
+        """Note every shape that becomes visible or invisible in ``shot``, unless it is
+        exempt or something of its size is drawn in its place in the other frame (a
+        replacement, or a copy put under a dot that then moves away)."""
+        before = [s for s in self.last.shapes if s.visible and self._poppable(s)]
+        now = [s for s in shot.shapes if s.visible and self._poppable(s)]
+        uids_before, uids_now = {s.uid for s in before}, {s.uid for s in now}
+        came = [s for s in now if s.uid not in uids_before]
+        went = [s for s in before if s.uid not in uids_now]
         exempt = _family_ids(m for c in scene.cut_ins for m in c.mobjects)
         exempt |= _family_ids(scene.counters)
-        for shapes, others, appears in ((came, went, True), (went, came, False)):
+        for shapes, swapped, other_frame, appears in (
+            (came, went, before, True),
+            (went, came, now, False),
+        ):
             for shape in shapes:
                 if shape.members & exempt or not _in_frame(shape):
                     continue
-                if any(intersection(shape.box, other.box) > 0 for other in others):
+                if any(intersection(shape.box, other.box) > 0 for other in swapped):
                     continue  # replaced in place in the same frame
+                if any(_in_place(shape, other) for other in other_frame):
+                    continue
                 self.events.append(_Event(shape.uid, shot.time, appears, shape.group))
 
     @staticmethod
@@ -287,19 +317,10 @@ class Timeline:
                 continue
             level = values.max()
             jump = np.abs(np.diff(values)).max()
-            if level > _PRESENCE_FLOOR and jump > self.step * level:
+            if jump > POP_INK and jump > self.step * level:
                 verb = "appears" if event.appears else "disappears"
                 detail = f"{verb} in one frame (a fade takes at least {POP_FADE} s)"
-                self.report(
-                    Finding(
-                        self.scene_name,
-                        event.time,
-                        event.time + self.dt,
-                        "pop",
-                        (event.name,),
-                        detail,
-                    )
-                )
+                self.see(("pop", event.name, verb), event.time, (event.name,), detail, seen)
         self.events = waiting
 
     # --- offscreen-while-named, answer-shown ---------------------------------------------
@@ -311,7 +332,8 @@ class Timeline:
                 continue
             leaves = [m for mob in focus.mobjects for m in mob.family_members_with_points()]
             shapes = [shot.by_member.get(id(leaf)) for leaf in leaves]
-            missing = sum(s is None or not s.visible for s in shapes)
+            points = [s for leaf, s in zip(leaves, shapes, strict=True) if _is_point(leaf)]
+            missing = sum(s is None or not s.visible for s in points)
             outside = sum(
                 s is not None and s.visible and _beyond(s.box, half) > _EDGE for s in shapes
             )

@@ -202,15 +202,40 @@ def doctor(voice: str | None = options.VOICE) -> None:
 @options.scene_parameters
 def audit(
     scenes: list[str] | None = options.SCENES_OR_ALL,
-    voice: str = typer.Option("none", "--voice", help="none (default: silent timing), hibari, ..."),
+    voice: str | None = typer.Option(
+        None,
+        "--voice",
+        help="whose timing to audit: the lecture's, hibari (default; its speech cache is "
+        "built if missing), none (silent), ...",
+    ),
+    video: str | None = typer.Option(
+        None, "--video", help="audit this rendered file instead, as a black box"
+    ),
     as_json: bool = typer.Option(False, "--json", help="print the findings as JSON on stdout"),
     jobs: str | None = options.JOBS,
     parameters: ParameterOptions | None = None,
 ) -> None:
-    """Check every 0.25 s of scenes as a viewer sees them: one line per finding, exit 1 on any."""
+    """Check every frame of scenes as a viewer sees them (or a rendered file with --video):
+    one line per finding, exit 1 on any."""
     import json
 
     from normgeom.audit.run import ScenePlay, audit_scenes
+
+    if video is not None:
+        from normgeom.audit.video import audit_video
+
+        with user_errors(as_json=as_json):
+            found = audit_video(Path(video))
+        if as_json:
+            print(json.dumps({"video": str(video), "findings": [f.data() for f in found]}))
+        else:
+            for finding in found:
+                print(finding.line(), flush=True)
+            print(f"{len(found)} finding(s) in {video}", file=sys.stderr)
+        if found:
+            raise typer.Exit(1)
+        return
+
     from normgeom.rendering.targets import resolve_scenes
 
     def report(play, findings) -> None:

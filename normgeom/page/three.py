@@ -49,7 +49,7 @@ def three_files() -> ThreeFiles:
     """
     cache = npm_cache(THREEJS_ENV, "three", THREE_VERSION)
     files = ThreeFiles(cache / SCRIPT, cache / LICENSE)
-    if settled(cache) and all(_filled(path) for path in (files.script, files.license)):
+    if _built(cache, files):
         return files
     own = not os.environ.get(THREEJS_ENV)
     check_folder(cache, option=THREEJS_ENV, own=own)
@@ -60,7 +60,9 @@ def three_files() -> ThreeFiles:
         npm_package("three", THREE_VERSION, NEEDED_BY, cache) as three,
         npm_package("esbuild-wasm", ESBUILD_VERSION, NEEDED_BY, cache) as esbuild,
         tempfile.TemporaryDirectory() as modules,
-        staged_folder(cache, option=THREEJS_ENV, own=own) as stage,
+        staged_folder(
+            cache, option=THREEJS_ENV, own=own, done=lambda: _built(cache, files)
+        ) as stage,
     ):
         os.symlink(three, Path(modules) / "three")
         done = subprocess.run(
@@ -81,6 +83,11 @@ def three_files() -> ThreeFiles:
             raise UsageError(f"bundling three.js {THREE_VERSION} failed: {reason}")
         shutil.copyfile(three / "LICENSE", stage / LICENSE)
     return files
+
+
+def _built(cache: Path, files: ThreeFiles) -> bool:
+    """Whether ``cache`` holds the bundle from a finished write."""
+    return settled(cache) and all(_filled(path) for path in (files.script, files.license))
 
 
 def _filled(path: Path) -> bool:

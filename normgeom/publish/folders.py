@@ -15,7 +15,8 @@ The new files are built in a hidden locked folder inside the output folder
 (:func:`staged_folder`), then moved in one by one. While they move, the list names the old
 and the new files and says it is incomplete (:func:`settled` is false), so a killed run
 leaves a folder whose every file the next run may replace or remove, and never one that
-passes for complete.
+passes for complete. The folder is locked from the list's reading to its last writing, so
+runs writing one folder at once take turns, and the last one's files are the ones listed.
 """
 
 from __future__ import annotations
@@ -23,12 +24,12 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 
 from normgeom.errors import UsageError
-from normgeom.rendering.atomic import claimed, is_partial, partial_path, write_text
+from normgeom.rendering.atomic import claimed, held, is_partial, partial_path, write_text
 
 __all__ = ["OWNED_NAME", "check_folder", "settled", "staged_folder"]
 
@@ -85,21 +86,31 @@ def settled(folder: Path) -> bool:
 
 
 @contextmanager
-def staged_folder(final: Path, *, option: str = "--output", own: bool = False) -> Iterator[Path]:
+def staged_folder(
+    final: Path,
+    *,
+    option: str = "--output",
+    own: bool = False,
+    done: Callable[[], bool] | None = None,
+) -> Iterator[Path]:
     """Yield an empty hidden folder whose files replace those normgeom wrote in ``final``.
 
-    ``final`` is checked first (:func:`check_folder`). On success each new file takes its
-    place by an atomic rename, then the files of the last write that are not written again
-    are removed; files normgeom did not write are never touched (one at a name being written
-    refuses the write with :class:`UsageError`, unless ``own``). On an exception ``final``
-    is left as it was.
+    ``final`` is checked first (:func:`check_folder`). On success, with ``final`` locked,
+    each new file takes its place by an atomic rename, then the files of the last write that
+    are not written again are removed; files normgeom did not write are never touched (one
+    at a name being written refuses the write with :class:`UsageError`, unless ``own``).
+    When ``done`` is given and says, under that lock, that ``final`` already holds what was
+    built (another run built a cache meanwhile), nothing is moved in. On an exception
+    ``final`` is left as it was.
     """
     final = check_folder(final, option=option, own=own)
     final.mkdir(parents=True, exist_ok=True)
     with claimed(partial_path(final / "files"), folder=True) as stage:
         try:
             yield stage
-            _move_in(stage, final, f"{option} {final}", own)
+            with held(final):
+                if done is None or not done():
+                    _move_in(stage, final, f"{option} {final}", own)
         finally:
             shutil.rmtree(stage, ignore_errors=True)
 
@@ -117,8 +128,9 @@ def _move_in(stage: Path, final: Path, where: str, own: bool) -> None:
         (final / path).parent.mkdir(parents=True, exist_ok=True)
         os.replace(stage / path, final / path)
     for path in sorted(old - new):
-        (final / path).unlink(missing_ok=True)
-        _remove_empty_parents(final, final / path)
+        if _plain(final, path):
+            (final / path).unlink(missing_ok=True)
+            _remove_empty_parents(final, final / path)
     _write_list(final, new, complete=True)
 
 
@@ -127,13 +139,20 @@ def _blocked(final: Path, path: str, old: set[str], own: bool) -> bool:
     normgeom did not write there: a file not in ``old`` (unless ``own``), a folder, a
     symlinked or non-folder parent."""
     target = final / path
+    taken = (target.exists() or target.is_symlink()) and path not in old and not own
+    return taken or not _plain(final, path)
+
+
+def _plain(final: Path, path: str) -> bool:
+    """Whether ``path`` in ``final`` is reached through real folders only (no parent is a
+    symlink or a file) and is not a folder itself, so writing or removing it touches
+    nothing else."""
     for parent in PurePosixPath(path).parents[:-1]:
         place = final / parent
         if place.is_symlink() or (place.exists() and not place.is_dir()):
-            return True
-    if target.is_dir() and not target.is_symlink():
-        return True
-    return (target.exists() or target.is_symlink()) and path not in old and not own
+            return False
+    target = final / path
+    return target.is_symlink() or not target.is_dir()
 
 
 def _protected(folder: Path, own: bool) -> str | None:
@@ -156,8 +175,11 @@ def _protected(folder: Path, own: bool) -> str | None:
 
 def _files(folder: Path) -> Iterator[str]:
     """Every file (a symlink counts as one) under ``folder``, by its POSIX path relative to
-    it, less the list and the hidden partial files of killed runs at its top."""
+    it, less the list and the hidden partial files and folders (of live or killed runs) at
+    its top."""
     for top, folders, names in os.walk(folder):
+        if top == str(folder):
+            folders[:] = [name for name in folders if not is_partial(name)]
         relative = PurePosixPath(Path(top).relative_to(folder).as_posix())
         linked = [name for name in folders if os.path.islink(os.path.join(top, name))]
         for name in (*names, *linked):
@@ -180,11 +202,12 @@ def _listed(folder: Path) -> tuple[frozenset[str], bool] | None:
 
 
 def _inside(path: object) -> bool:
-    """Whether ``path`` is a relative POSIX path that stays inside its folder."""
-    if not isinstance(path, str) or not path:
+    """Whether ``path`` is a plain relative POSIX path of a file inside its folder: no empty,
+    ``.`` or ``..`` part, not absolute, not the list itself."""
+    if not isinstance(path, str) or not path or "\0" in path or path == OWNED_NAME:
         return False
-    parts = PurePosixPath(path).parts
-    return not PurePosixPath(path).is_absolute() and ".." not in parts and path != OWNED_NAME
+    parts = path.split("/")
+    return PurePosixPath(path).parts == tuple(parts) and ".." not in parts
 
 
 def _write_list(folder: Path, files: set[str], *, complete: bool) -> None:

@@ -36,13 +36,18 @@ def revealjs_dist() -> Path:
     """
     version = reveal_version()
     cache = npm_cache(REVEALJS_ENV, "reveal.js", version)
-    if settled(cache) and (cache / "dist" / "reveal.js").is_file():
+    if _built(cache):
         return cache / "dist"
     own = not os.environ.get(REVEALJS_ENV)
     check_folder(cache, option=REVEALJS_ENV, own=own)
     with (
         npm_package("reveal.js", version, "the HTML deck", cache) as package,
-        staged_folder(cache, option=REVEALJS_ENV, own=own) as stage,
+        staged_folder(cache, option=REVEALJS_ENV, own=own, done=lambda: _built(cache)) as stage,
     ):
         shutil.copytree(package / "dist", stage / "dist")
     return cache / "dist"
+
+
+def _built(cache: Path) -> bool:
+    """Whether ``cache`` holds reveal.js from a finished write."""
+    return settled(cache) and (cache / "dist" / "reveal.js").is_file()

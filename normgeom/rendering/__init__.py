@@ -1,4 +1,4 @@
-"""Rendering: a render is a value (:mod:`.job`) that one runner executes and one cache keys.
+"""Rendering: a render is a value (a job) that one runner executes and one cache keys.
 
 One job per module: :mod:`.quality` (Manim's presets), :mod:`.targets` (what can be
 rendered), :mod:`.narration_check` (a scene of one's own against its narration, before it
@@ -8,7 +8,6 @@ validated outputs, locking), :mod:`.atomic` (crash-safe writes), :mod:`.repair` 
 manim-voiceover's caches checked before reuse), :mod:`.disk` (a full disk),
 :mod:`.worker` (one job inside a worker process, through Manim's Python API),
 :mod:`.runner` (jobs in worker processes, cached), :mod:`.schedule` (which job runs first),
-:mod:`.ranges` (a scene's beats in parallel ranges, joined), :mod:`.narration_check`
-(a scene of one's own checked against its narration file), :mod:`.cluster` (the runner's
+:mod:`.ranges` (a scene's beats in parallel ranges, joined), :mod:`.cluster` (the runner's
 executor on a Dask cluster), :mod:`.probe` (reading media) and :mod:`.versions`.
 """

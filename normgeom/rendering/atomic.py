@@ -30,15 +30,15 @@ __all__ = [
     "remove_stale",
 ]
 
-_PARTIAL = re.compile(r"^\..+\.(?:partial|old)\d+-\d+(?:\..*)?$")
-"""The names :func:`partial_path` gives (``partial`` and, for staged folders, ``old``)."""
+_PARTIAL = re.compile(r"^\..+\.partial\d+-\d+(?:\..*)?$")
+"""The names :func:`partial_path` gives."""
 
 
-def partial_path(final: Path, kind: str = "partial") -> Path:
+def partial_path(final: Path) -> Path:
     """The partial name of ``final`` for this process and thread (parallel renders may write
-    the same file at once): ``.<stem>.<kind><pid>-<thread><suffix>`` beside it."""
-    tag = f"{kind}{os.getpid()}-{threading.get_ident()}"
-    if final.suffix and kind == "partial":
+    the same file at once): ``.<stem>.partial<pid>-<thread><suffix>`` beside it."""
+    tag = f"partial{os.getpid()}-{threading.get_ident()}"
+    if final.suffix:
         return final.with_name(f".{final.stem}.{tag}{final.suffix}")
     return final.with_name(f".{final.name}.{tag}")
 

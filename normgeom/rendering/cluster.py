@@ -234,6 +234,11 @@ def _check_scheduler(address: str) -> None:
             f"--cluster {address}: malformed address ({str(exc).splitlines()[0]}); "
             f"give tcp://host:{SCHEDULER_PORT} or local"
         ) from None
+    if scheme not in NETWORK:
+        raise UsageError(
+            f"--cluster {address}: {scheme}:// addresses are not supported; "
+            f"give tcp://host:{SCHEDULER_PORT} or local"
+        )
     if not host or not 0 < port < 2**16:
         raise UsageError(
             f"--cluster {address}: malformed address (no host, or a port outside 1-65535); "

@@ -35,6 +35,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from normgeom.errors import OutOfMemoryError, RenderError, UsageError, show_warnings
+from normgeom.rendering.atomic import atomic_path
 from normgeom.rendering.cache import PROJECT
 from normgeom.rendering.job import Product, RenderJob
 from normgeom.rendering.paths import Layout
@@ -218,9 +219,10 @@ def run_in_fresh_process(job: RenderJob, layout: Layout, capture: Path | None) -
         else:
             with capture.open("ab") as log:
                 ended = subprocess.run(command, input=payload, stdout=log, stderr=log, check=False)
-        if not result.is_file():
-            raise RenderError(f"the render process died ({_ending(ended.returncode)})")
-        outcome = pickle.loads(result.read_bytes())
+        try:
+            outcome = pickle.loads(result.read_bytes())
+        except Exception:  # missing, empty or cut short: killed before or while writing it
+            raise RenderError(f"the render process died ({_ending(ended.returncode)})") from None
     if isinstance(outcome, Exception):
         raise outcome
     return outcome
@@ -248,4 +250,5 @@ def main() -> None:
         outcome: object = run_job(job, layout, capture)
     except (RenderError, SpeechError) as exc:
         outcome = exc
-    Path(sys.argv[1]).write_bytes(pickle.dumps(outcome))
+    with atomic_path(Path(sys.argv[1])) as temp:
+        temp.write_bytes(pickle.dumps(outcome))

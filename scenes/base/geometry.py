@@ -31,6 +31,7 @@ from manim import (
     Group,
     ManimColor,
     Mobject,
+    Restore,
     UpdateFromAlphaFunc,
     UpdateFromFunc,
     VGroup,
@@ -38,17 +39,19 @@ from manim import (
     config,
     interpolate_color,
     linear,
+    rush_from,
     smooth,
     squish_rate_func,
 )
 
 import normmath as nm
-from scenes.base.narrated import NarratedThreeDScene
+from scenes.base.narrated import APPEAR_SECONDS, NarratedThreeDScene
 from scenes.camera.depth import DepthCueCamera, StockDepthCueCamera
 from scenes.kit import bounds, figures, framing, panels, placement, style
 
 __all__ = [
     "GHOST_OPACITY",
+    "promptly",
     "IDEAL_EPS",
     "Path",
     "GeometryScene",
@@ -66,6 +69,9 @@ PANEL_FADE_SHARE = 0.2
 
 _FRAMING_SAMPLES = 24
 
+TURN_SPEED = 30.0
+"""Fastest turn of an eased camera move, in degrees per second (a viewer follows it)."""
+
 AXIS_LABEL_ROOM = 0.6
 """Frame units kept beyond an axis end for its label, when the axes are shortened."""
 
@@ -74,6 +80,24 @@ AXIS_SHORTEST = 0.3
 
 Path = Callable[[float], np.ndarray]
 """Positions of a point group at animation progress ``alpha`` in [0, 1], shape (k, 3)."""
+
+
+PROMPT_EASE_SECONDS = 0.4
+"""Seconds a motion a sentence announces takes to get under way."""
+
+
+def promptly(moves: list[Animation], run_time: float) -> list[Animation]:
+    """``moves`` (playing ``run_time`` seconds) eased in over :data:`PROMPT_EASE_SECONDS`,
+    then moving fast at once and slowing into their end: the motion a sentence announces is
+    seen as it is said."""
+    ease = min(PROMPT_EASE_SECONDS / run_time, 1.0)
+
+    def rate(t: float) -> float:
+        return rush_from(t) * smooth(min(t / ease, 1.0))
+
+    for move in moves:
+        move.rate_func = rate
+    return moves
 
 
 def _one(alpha: float) -> float:
@@ -144,6 +168,8 @@ class GeometryScene(NarratedThreeDScene):
     formula: ClassVar[str] = ""
     formula_caption: ClassVar[str | None] = None
     orbit_degrees: ClassVar[float] = 140.0
+    legend_later: ClassVar[tuple[int, ...]] = ()
+    """Legend rows hidden until :meth:`reveal_legend` shows them (a prediction's answer)."""
     close_up_beats: ClassVar[tuple[str, ...]] = ()
     """Beats whose camera holds a close-up (``camera_to(..., framed=False)``) that lets far
     points leave the frame and pass under the panels; every other beat frames them all."""
@@ -162,10 +188,13 @@ class GeometryScene(NarratedThreeDScene):
         self.trail_ends: dict[int, tuple[VMobject, np.ndarray, np.ndarray]] = {}
         self.anchors: dict[int, np.ndarray] = {}
         self.places: dict[int, int] = {}
+        self.rays: dict[int, tuple[np.ndarray, float, np.ndarray]] = {}
+        """Each label set along a line: the line's direction, the clearance beyond its end
+        and the end."""
         self.overlay_hook = Mobject()
         self.renderer.camera.should_apply_shading = False
-        self.corner_panels = self.build_panels()
         self.prepare()
+        self.corner_panels = self.build_panels()
         points, halves = _with_labels(self.opening_points(), self.framed_labels)
         pose = style.POSES[self.pose]
         pose = pose.with_zoom(self.framing_zoom(self.pose, points, halves))
@@ -221,14 +250,20 @@ class GeometryScene(NarratedThreeDScene):
         self.markers.append(group)
         return group
 
-    def framed(self, label: Mobject) -> Mobject:
+    def framed(
+        self, label: Mobject, along: np.ndarray | None = None, clearance: float = 0.0
+    ) -> Mobject:
         """Register ``label`` to face the camera and, while it is in the scene (add it
         itself, not inside a group), to be framed like the points: kept in the frame and out
         from under the panels, beside its anchor (its centre now) where it hides no marker
-        and crosses no guide line. Return it."""
+        and crosses no guide line. A label naming a line ending at its anchor, in scene
+        direction ``along``, is set on the line's extension instead, ``clearance`` frame
+        units beyond the end (:func:`scenes.kit.placement.along_offsets`). Return it."""
         figures.face_camera(self, VGroup(label))
         self.framed_labels.append(label)
         self.anchors[id(label)] = label.get_center().copy()
+        if along is not None:
+            self.rays[id(label)] = (np.asarray(along, dtype=float), clearance, label.get_center())
         return label
 
     def guide(self, line: VMobject) -> VMobject:
@@ -242,27 +277,42 @@ class GeometryScene(NarratedThreeDScene):
         self.framed_figures.append(figure)
         return figure
 
+    def legend_rows(self) -> tuple[panels.LegendEntry, ...]:
+        """Hook: the legend's rows (``legend_entries`` unless a scene words a row from its
+        normmath results, computed in :meth:`prepare`)."""
+        return self.legend_entries
+
     def build_panels(self) -> dict[str, Mobject]:
         """The legend (top left) and formula (top right) of the class attributes, placed in
-        their corners but not yet shown: the opening pose keeps points out from under them."""
+        their corners but not yet shown: the opening pose keeps points out from under them.
+        The legend rows of ``legend_later`` are kept hidden until :meth:`reveal_legend`."""
         built: dict[str, Mobject] = {}
         if self.legend_entries:
-            built["top_left"] = panels.legend(self.legend_entries)
+            built["top_left"] = panels.legend(self.legend_rows())
         if self.formula:
             built["top_right"] = panels.formula_panel(self.formula, self.formula_caption)
-        return {corner: panels.pin_to_corner(panel, corner) for corner, panel in built.items()}
+        placed = {corner: panels.pin_to_corner(panel, corner) for corner, panel in built.items()}
+        for row in self.legend_later:
+            placed["top_left"][1][row].save_state().set_opacity(0.0)  # restored in place
+        return placed
 
     def panels(self) -> list[Animation]:
         """Fade-ins of the legend (top left) and the formula (top right), fixed in frame."""
         return [self.pin(panel, corner) for corner, panel in self.corner_panels.items()]
 
-    def pin(self, panel: Mobject, corner: str) -> Animation:
+    def pin(self, panel: Mobject, corner: str, rate_func: Callable | None = None) -> Animation:
         """Fix ``panel`` in a frame corner above everything; return its fade-in, which is
-        over in the first fifth of the beat (a still panel is drawn once, then reused)."""
+        over in the first fifth of the beat unless ``rate_func`` times it (a still panel is
+        drawn once, then reused)."""
         panels.pin_to_corner(panel, corner).set_z_index(10)
         self.add_fixed_in_frame_mobjects(panel)
         self.pinned.append(panel)
-        return FadeIn(panel, rate_func=squish_rate_func(smooth, 0.0, PANEL_FADE_SHARE))
+        rate = rate_func or squish_rate_func(smooth, 0.0, PANEL_FADE_SHARE)
+        return FadeIn(panel, rate_func=rate)
+
+    def reveal_legend(self, row: int, rate_func: Callable = smooth) -> Animation:
+        """Show legend row ``row`` of :attr:`legend_later`."""
+        return Restore(self.corner_panels["top_left"][1][row], rate_func=rate_func)
 
     def keep_out(self) -> list[framing.Box]:
         """The frame boxes no point may sit under: the corner panels (from the opening on),
@@ -312,6 +362,7 @@ class GeometryScene(NarratedThreeDScene):
         """Dotted trails from ``starts`` (of length zero until grown with
         :meth:`grow_trails`), added to the scene and kept cut to the frame."""
         trails = figures.trails(starts)
+        self.cut_in(trails, reason="a dotted trail grows from its point as the point moves")
         self.trail_ends[id(trails)] = (trails, np.atleast_2d(starts), np.atleast_2d(starts))
         self.add(trails)
         self.trails.add(trails)
@@ -372,11 +423,26 @@ class GeometryScene(NarratedThreeDScene):
         flat_lines = frame_positions(camera, ends).reshape(-1, 2, 2)
         blocked = self.keep_out()
         limit = framing.frame_limit()
-        anchors = figures.axis_label_anchors(camera.get_zoom(), self.axis_screen)
-        labelled = [(label, self.anchors[id(label)]) for label in self.framed_labels]
-        labelled += list(zip(self.axes[1:], anchors, strict=True))
-        for label, anchor in labelled:
+        zoom = camera.get_zoom()
+        anchors = figures.axis_label_anchors(zoom, self.axis_screen)
+        tips = figures.axis_length(zoom, self.axis_screen) * np.eye(3)
+        labelled = [
+            (label, self.anchors[id(label)], self.rays.get(id(label)))
+            for label in self.framed_labels
+        ]
+        labelled += [
+            (label, anchor, (np.eye(3)[i], 0.0, tips[i]))
+            for i, (label, anchor) in enumerate(zip(self.axes[1:], anchors, strict=True))
+        ]
+        for label, anchor, ray in labelled:
             halves = bounds.size(label)[:2] / 2
+            offsets = placement.candidate_offsets(halves)
+            if ray is not None:  # first on its line's extension, beyond the line's end
+                along, clearance, end = ray
+                flat = frame_positions(camera, np.stack([end, end + along / zoom, anchor]))
+                ahead = placement.along_offsets(flat[1] - flat[0], halves, clearance)
+                offsets = np.concatenate([ahead, offsets + (flat[2] - flat[0])])
+                anchor = end
             flat = frame_positions(camera, anchor)[0]
             best = placement.choose_offset(
                 flat,
@@ -387,9 +453,10 @@ class GeometryScene(NarratedThreeDScene):
                 blocked,
                 limit,
                 self.places.get(id(label), 0),
+                offsets,
             )
             self.places[id(label)] = best
-            offset = placement.candidate_offsets(halves)[best]
+            offset = offsets[best]
             label.move_to(scene_offset(camera, anchor, offset))
             blocked.append(framing.frame_box_of(flat + offset, halves))
 
@@ -422,10 +489,18 @@ class GeometryScene(NarratedThreeDScene):
         return UpdateFromAlphaFunc(mob, lambda m, alpha: figures.set_curves(m, polylines(alpha)))
 
     def ghosts(self, name: str, points: np.ndarray, color: str) -> VGroup:
-        """Faded dots that keep an earlier state visible, registered as ``points_mob[name]``."""
+        """Faded dots that keep an earlier state visible, registered as ``points_mob[name]``
+        (added under the dots they copy, as these start to move)."""
         group = self.point_group(name, points, color)
         group.set_opacity(GHOST_OPACITY).set_z_index(style.LAYERS["mark"])
+        self.cut_in(group, reason="a faded copy added beneath the dots it copies")
         return group
+
+    def copies(self, *mobjects: Mobject) -> tuple[Mobject, ...]:
+        """Declare ``mobjects`` exact copies of figures already drawn, added over them to
+        move away (no fade: nothing changes on screen as they appear); return them."""
+        self.cut_in(*mobjects, reason="an exact copy added over the figure it copies")
+        return mobjects
 
     def move_with_trails(
         self, name: str, start: np.ndarray, end: np.ndarray, color: str | None = None
@@ -469,6 +544,8 @@ class GeometryScene(NarratedThreeDScene):
         points_move: bool | None = None,
         framed: bool = True,
         zoom: float | None = None,
+        reserve: np.ndarray | None = None,
+        room_for: tuple[Mobject, ...] = (),
     ) -> None:
         """Play ``anims`` while the camera turns to ``pose`` (and/or ``degrees`` further about
         the vertical axis), at the pose's zoom (or ``zoom``) lowered just enough that every
@@ -477,7 +554,15 @@ class GeometryScene(NarratedThreeDScene):
         Moving points (``points_move``, by default whenever ``anims`` are given) are framed
         frame by frame, the camera animation running after theirs; still points get one zoom
         that frames the whole turn. With ``framed`` off the zoom follows the pose alone (a
-        close-up that lets far points leave the frame).
+        close-up that lets far points leave the frame). The first frame keeps the camera's
+        zoom: a framing it does not meet yet is eased into
+        (:func:`scenes.kit.framing.settled_bound`), and a framed zoom never changes faster
+        than :data:`scenes.kit.framing.ZOOM_SPEED` (:func:`scenes.kit.framing.limited_zoom`),
+        so the camera never jumps at a beat's start, after a pause or as labels move.
+        ``reserve`` (shape (k, 3)) are points framed as well: where an object the next beat
+        adds will be, so the camera makes room for it in time; ``room_for`` are panels,
+        placed in their corners, the next beat pins (points are kept from under them
+        already).
         """
         points_move = bool(anims) if points_move is None else points_move
         camera = self.renderer.camera
@@ -490,28 +575,43 @@ class GeometryScene(NarratedThreeDScene):
         end[2] = end[2] if zoom is None else zoom
         focal = camera.get_focal_distance()
 
-        keep_out = self.keep_out()
+        keep_out = self.keep_out() + [framing.frame_box(panel) for panel in room_for]
+
+        extra = np.zeros((0, 3)) if reserve is None else np.reshape(reserve, (-1, 3))
 
         def fit(alpha: float) -> float:
             phi, theta = nm.interpolate(start[:2], end[:2], alpha)
             points, halves = self.framed_now()
+            points = np.concatenate([points, extra])
+            halves = np.concatenate([halves, np.zeros((len(extra), 2))])
             return framing.fit_zoom(points, phi, theta, focal, keep_out, halves)
 
         steady = np.inf
-        points_move = points_move and framed
         if framed and not points_move:
             steady = min(fit(a) for a in np.linspace(0.0, 1.0, _FRAMING_SAMPLES + 1))
+        moving_first = fit(0.0) if framed and points_move else np.inf
+        last = {"zoom": start[2], "elapsed": 0.0}
 
-        def update(_, alpha: float) -> None:
+        def update(_, elapsed: float) -> None:
+            alpha = rate_func(elapsed)
             phi, theta, zoom = nm.interpolate(start, end, alpha)
-            zoom = min(zoom, steady, fit(alpha) if points_move else np.inf)
+            seconds = elapsed * run_time
+            moving = fit(alpha) if framed and points_move else np.inf
+            limit = min(
+                framing.settled_bound(steady, steady, start[2], seconds),
+                framing.settled_bound(moving, moving_first, start[2], seconds),
+            )
+            if framed:  # the framing's zoom, never faster than a move
+                step = (elapsed - last["elapsed"]) * run_time
+                zoom = framing.limited_zoom(last["zoom"], min(zoom, limit), step)
+            last.update(zoom=zoom, elapsed=elapsed)
             camera.phi_tracker.set_value(phi)
             camera.theta_tracker.set_value(theta)
             camera.zoom_tracker.set_value(zoom)
             self.fit_axes()
 
         trackers = Group(camera.phi_tracker, camera.theta_tracker, camera.zoom_tracker)
-        turn = _reframing(UpdateFromAlphaFunc(trackers, update, rate_func=rate_func))
+        turn = _reframing(UpdateFromAlphaFunc(trackers, update, rate_func=linear))
         self.play(*anims, turn, run_time=run_time)
 
     def orbit(self, degrees: float, run_time: float, *anims: Animation) -> None:
@@ -531,6 +631,23 @@ class GeometryScene(NarratedThreeDScene):
         return self.reshape(
             self.plane, lambda a: [figures.plane_outline(float(half_size(a)), gain(a), bias(a))]
         )
+
+    def orbit_edge_on(self, words: str, normal: np.ndarray, beat: str = "orbit") -> None:
+        """Speak ``beat`` while the camera circles: it turns to see the plane of unit
+        ``normal`` edge on, arriving (and slowing there) just after ``words`` are said, then
+        turns on by :attr:`orbit_degrees` the same way: a claim that points lie in the plane
+        is shown where it shows, as a line."""
+        with self.beat(beat) as tracker:
+            camera = self.renderer.camera
+            theta = framing.edge_on_theta(normal, camera.get_phi(), camera.get_theta())
+            turn = float(np.degrees(theta - camera.get_theta()))
+            said = self.said_at(beat, words, tracker.duration) + APPEAR_SECONDS
+            fastest = framing.SMOOTH_PEAK_SLOPE * abs(turn) / TURN_SPEED
+            at = min(max(said, fastest), tracker.duration / 2)
+            self.camera_to(at, degrees=turn, points_move=False)
+            rest = tracker.duration - at
+            on = min(self.orbit_degrees, TURN_SPEED * rest / framing.SMOOTH_PEAK_SLOPE)
+            self.camera_to(rest, degrees=on if turn >= 0 else -on, points_move=False)
 
     def orbit_final(self, beat: str = "orbit") -> None:
         """Speak ``beat`` while the camera circles the final state."""

@@ -363,9 +363,15 @@ class Narrated(VoiceoverScene):
         start = self.said_at(beat, words, duration)
         self.talks_about(*mobs, share=share, after=start)
         self.announcements.append(Announcement(beat, self.beat_start + start, words, mobs))
-        end = min(start + APPEAR_SECONDS, duration)
-        rate = squish_rate_func(smooth, start / duration, end / duration)
+        rate = self.said_rate(beat, words, duration)
         return [FadeIn(mob, rate_func=rate) for mob in mobs]
+
+    def said_rate(self, beat: str, words: str, duration: float) -> Callable[[float], float]:
+        """The rate of a change (in a play lasting beat ``beat``'s ``duration``) made over
+        :data:`APPEAR_SECONDS` from when ``words`` are said (:meth:`said_at`)."""
+        start = self.said_at(beat, words, duration)
+        end = min(start + APPEAR_SECONDS, duration)
+        return squish_rate_func(smooth, start / duration, end / duration)
 
     def claim(self, shown: Mobject, holds: Callable[[], bool], fact: str) -> Mobject:
         """Declare that ``shown`` (a caption or readout) states ``fact``, which ``holds()``

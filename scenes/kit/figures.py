@@ -371,12 +371,16 @@ def pole_axis(color: str = PALETTE["pole"]) -> VMobject:
     return line.set_z_index(LAYERS["line"])
 
 
+POLE_STAR_RADIUS = 0.26
+"""Outer radius of a pole star (frame units: it faces the camera)."""
+
+
 def pole_markers(color: str = PALETTE["pole"]) -> VGroup:
     r"""A star at each collapse pole :math:`\pm\mathbf 1` (face them to the camera)."""
     stars = [
         Star(
             n=5,
-            outer_radius=0.26,
+            outer_radius=POLE_STAR_RADIUS,
             inner_radius=0.11,
             stroke_color=PALETTE["outline"],
             stroke_width=1.2,

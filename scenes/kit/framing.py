@@ -14,6 +14,7 @@ from manim import (
     config,
     rotation_about_z,
     rotation_matrix,
+    smooth,
 )
 
 from scenes.kit import bounds
@@ -32,6 +33,13 @@ __all__ = [
     "frame_limit",
     "visible_spans",
     "meridian_orientation",
+    "SETTLE_SECONDS",
+    "settled_bound",
+    "settle_seconds",
+    "limited_zoom",
+    "ZOOM_SPEED",
+    "SMOOTH_PEAK_SLOPE",
+    "edge_on_theta",
 ]
 
 
@@ -40,6 +48,17 @@ FRAME_MARGIN = 0.3
 
 PANEL_MARGIN = 0.12
 """Frame units kept free between every point and a panel pinned in the frame."""
+
+SETTLE_SECONDS = 1.0
+"""Fewest seconds a camera move takes to reach a zoom bound its first frame does not meet (an
+object added out of frame, a turn that frames less later): the zoom eases there."""
+
+ZOOM_SPEED = 2.5
+"""Fastest change of the zoom, in log zoom per second (a viewer follows it as a move; the
+frame audit's jump limit is 3.45)."""
+
+SMOOTH_PEAK_SLOPE = 2.6
+"""Steepest slope of Manim's ``smooth`` (its progress per unit of time at the middle)."""
 
 Box = tuple[float, float, float, float]
 """A rectangle in frame units: ``(x_min, y_min, x_max, y_max)``."""
@@ -187,3 +206,45 @@ def meridian_orientation(up: np.ndarray, right: np.ndarray) -> dict[str, float]:
     seen = view_rotation(phi, theta) @ up
     gamma = float(np.pi / 2 - np.arctan2(seen[1], seen[0]))
     return {"phi": phi, "theta": theta, "gamma": gamma}
+
+
+def settled_bound(bound: float, start_bound: float, zoom: float, elapsed: float) -> float:
+    """The zoom bound of a camera move ``elapsed`` seconds in: ``bound`` (the framing's now),
+    raised at the start by the factor its first frame's bound ``start_bound`` lies below the
+    camera's ``zoom`` then, that excess easing (smoothly, in log zoom) to nothing over
+    :func:`settle_seconds`. So the move's first frame keeps the zoom it starts from."""
+    excess = max(float(np.log(zoom) - np.log(start_bound)), 0.0)
+    if excess == 0.0:
+        return bound
+    progress = min(max(elapsed / settle_seconds(excess), 0.0), 1.0)
+    return bound * float(np.exp(excess * (1.0 - smooth(progress))))
+
+
+def settle_seconds(excess: float) -> float:
+    """Seconds a smooth zoom by ``excess`` (log zoom) takes at no more than
+    :data:`ZOOM_SPEED`: at least :data:`SETTLE_SECONDS`."""
+    return max(SETTLE_SECONDS, SMOOTH_PEAK_SLOPE * excess / ZOOM_SPEED)
+
+
+def limited_zoom(previous: float, target: float, seconds: float) -> float:
+    """``target`` moved no further from ``previous`` than :data:`ZOOM_SPEED` allows in
+    ``seconds`` (log zoom): whatever a framing asks, the zoom never jumps."""
+    step = ZOOM_SPEED * max(seconds, 0.0)
+    return float(np.clip(target, previous * np.exp(-step), previous * np.exp(step)))
+
+
+def edge_on_theta(normal: np.ndarray, phi: float, theta: float) -> float:
+    r"""The azimuth nearest ``theta`` (radians, within half a turn of it) at which the camera,
+    at polar angle ``phi``, sees the plane of unit ``normal`` edge on: its viewing direction
+    :math:`d = (\sin\phi\cos\theta, \sin\phi\sin\theta, \cos\phi)` has
+    :math:`d \cdot n = 0`, i.e. :math:`A\cos\theta + B\sin\theta = -C` with
+    :math:`A, B = n_{x,y}\sin\phi`, :math:`C = n_z\cos\phi`. Raises ``ValueError`` when no
+    azimuth at this ``phi`` does."""
+    a, b = np.asarray(normal[:2], dtype=float) * np.sin(phi)
+    c = float(normal[2]) * np.cos(phi)
+    reach = float(np.hypot(a, b))
+    if reach < abs(c):
+        raise ValueError("no azimuth shows this plane edge on at this polar angle")
+    base, spread = float(np.arctan2(b, a)), float(np.arccos(-c / reach))
+    turns = [(base + sign * spread - theta + np.pi) % (2 * np.pi) - np.pi for sign in (1, -1)]
+    return theta + min(turns, key=abs)

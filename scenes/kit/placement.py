@@ -7,6 +7,11 @@ panels, off other labels and off every marker (a dot, star or cross), then off t
 lines (dashed lines and trails) as far as it can, the anchor itself first on a tie. The
 current offset wins a tie with any other, so a label does not flicker between equally good
 places.
+
+A label that names a line (an axis, the all-ones direction) is set on the line's extension
+beyond its end (:func:`along_offsets`), so it stays on its line whatever the camera does and
+never sits on another line's end; only where every such place is taken does it fall back to
+the places around the line's end.
 """
 
 from __future__ import annotations
@@ -17,10 +22,22 @@ import numpy as np
 
 from scenes.kit.framing import Box, boxes_meet
 
-__all__ = ["LABEL_GAP", "candidate_offsets", "lines_meet_box", "choose_offset"]
+__all__ = [
+    "LABEL_GAP",
+    "LINE_SHORTEST",
+    "candidate_offsets",
+    "ALONG_STEPS",
+    "along_offsets",
+    "lines_meet_box",
+    "choose_offset",
+]
 
 LABEL_GAP = 0.12
 """Frame units between a label moved off its anchor and the anchor."""
+
+LINE_SHORTEST = 0.05
+"""Frame units a line's unit step must span on screen for a label to be set along it (a
+line pointing at the viewer has no screen direction)."""
 
 _SIDES = np.array(
     [[0, 0], [1, 1], [-1, 1], [1, -1], [-1, -1], [0, 1], [0, -1], [1, 0], [-1, 0]], dtype=float
@@ -35,6 +52,29 @@ def candidate_offsets(halves: np.ndarray) -> np.ndarray:
     twice as far, shape (17, 2)."""
     near = _SIDES * (np.asarray(halves, dtype=float) + LABEL_GAP)
     return np.concatenate([near, 2 * near[1:]])
+
+
+ALONG_STEPS = 3
+"""Places a label naming a line may take on the line's extension, each one label length
+further out than the last."""
+
+
+def along_offsets(step: np.ndarray, halves: np.ndarray, clearance: float = 0.0) -> np.ndarray:
+    r"""Offsets that set a label of half width and height ``halves`` on the extension of a
+    line beyond its end: along the line's screen direction ``step`` (frame units, x and y),
+    its box first ``clearance`` plus :data:`LABEL_GAP` clear of the end, then each one label
+    length further (:data:`ALONG_STEPS` places), shape (k, 2); none when the line spans
+    under :data:`LINE_SHORTEST` on screen. The box's edge lies :math:`e = \min_i h_i / |u_i|`
+    from its centre along the unit direction :math:`u`."""
+    step = np.asarray(step, dtype=float)
+    length = float(np.hypot(*step))
+    if length < LINE_SHORTEST:
+        return np.zeros((0, 2))
+    unit = step / length
+    with np.errstate(divide="ignore"):
+        edge = float(np.min(np.asarray(halves, dtype=float) / np.abs(unit)))
+    reach = edge + clearance + LABEL_GAP + 2 * edge * np.arange(ALONG_STEPS)
+    return reach[:, None] * unit[None]
 
 
 def _lines_meeting(lines: np.ndarray, boxes: np.ndarray) -> np.ndarray:
@@ -67,17 +107,20 @@ def choose_offset(
     blocked: Sequence[Box],
     limit: np.ndarray,
     current: int = 0,
+    offsets: np.ndarray | None = None,
 ) -> int:
     """The index into :func:`candidate_offsets` of the best place for a label of ``halves``
     anchored at frame point ``anchor``: first inside the frame (``limit``: the largest ``|x|``,
     ``|y|`` a box may reach), then meeting the fewest markers (centres ``markers`` shape (k, 2),
     half sizes ``marker_halves``) and ``blocked`` boxes (panels, labels already placed),
     then crossing the fewest guide ``lines``; ties go to ``current``, then to the anchor,
-    the diagonals, the rest. All candidates are judged at once."""
+    the diagonals, the rest. All candidates are judged at once. ``offsets`` (shape (k, 2))
+    replaces the candidates; the index is then into it."""
     halves = np.asarray(halves, dtype=float)
     markers = np.reshape(markers, (-1, 2))
     marker_halves = np.reshape(marker_halves, (-1, 2))
-    centres = np.asarray(anchor, dtype=float) + candidate_offsets(halves)
+    offsets = candidate_offsets(halves) if offsets is None else offsets
+    centres = np.asarray(anchor, dtype=float) + offsets
     boxes = np.concatenate([centres - halves, centres + halves], axis=1)
     outside = np.any(np.abs(boxes) > np.tile(limit, 2), axis=1)
     near = np.abs(markers[None] - centres[:, None]) < halves + marker_halves

@@ -98,7 +98,7 @@ POSES: dict[str, CameraPose] = {
     "ellipsoid": CameraPose(phi=64, theta=30, zoom=0.95),  # the gain ellipsoid
     "shifted": CameraPose(phi=68, theta=20, zoom=0.62),  # ellipsoid at 0 and at beta
     "wide": CameraPose(phi=70, theta=30, zoom=0.42),  # points far from the sphere
-    "poles": CameraPose(phi=62, theta=-40, zoom=1.35),  # pole axis across the frame
+    "poles": CameraPose(phi=62, theta=-30, zoom=1.35),  # pole axis across, +pole off the x2 tip
     "vector": CameraPose(phi=68, theta=-30, zoom=0.85),  # one vector, both outputs
 }
 """Camera poses by name; scenes pick a pose, never raw angles."""

@@ -1,0 +1,105 @@
+"""The video audit: a planted one-frame cut is found in a clip without a manifest, and not at
+a chapter boundary the manifest beside the clip declares; a still stretch, a moving chapter
+ending and blank frames are found; a smooth clip has no finding; a bad file is one line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import av
+import numpy as np
+import pytest
+
+from normgeom.audit.video import audit_video
+
+FPS = 15
+SIZE = (160, 96)
+
+
+def write_clip(path, positions, blank=()) -> None:
+    """A clip of a bright square on a dark ground at ``positions`` (pixels, one per frame);
+    frames listed in ``blank`` are black."""
+    with av.open(str(path), "w") as out:
+        stream = out.add_stream("libx264", rate=FPS)
+        stream.width, stream.height = SIZE
+        stream.pix_fmt = "yuv420p"
+        stream.options = {"qp": "0"}
+        for index, x in enumerate(positions):
+            picture = np.full((SIZE[1], SIZE[0], 3), 30, np.uint8)
+            if index not in blank:
+                picture[30:60, int(x) : int(x) + 30] = 230
+            for packet in stream.encode(av.VideoFrame.from_ndarray(picture, format="rgb24")):
+                out.mux(packet)
+        for packet in stream.encode():
+            out.mux(packet)
+
+
+def moving(frames: int, cut: int | None = None) -> list[float]:
+    """Positions moving 1 px a frame (a jump of 50 px at frame ``cut``), then 1.5 s still."""
+    positions = [10 + i + (50 if cut is not None and i >= cut else 0) for i in range(frames)]
+    return positions + [positions[-1]] * round(1.5 * FPS)
+
+
+def test_a_planted_one_frame_cut_is_found(tmp_path):
+    clip = tmp_path / "planted.mp4"
+    write_clip(clip, moving(40, cut=20))
+    findings = audit_video(clip)
+    assert [(f.rule, round(f.start * FPS)) for f in findings] == [("cut", 20)]
+    assert findings[0].scene == "planted"
+
+
+def test_a_smooth_clip_has_no_finding(tmp_path):
+    clip = tmp_path / "smooth.mp4"
+    write_clip(clip, moving(40))
+    assert audit_video(clip) == []
+
+
+def test_a_cut_at_a_chapter_boundary_of_the_manifest_is_not_a_finding(tmp_path):
+    clip = tmp_path / "lecture.mp4"
+    first = moving(20)
+    write_clip(clip, first + [p + 50 for p in moving(20)])
+    middle = len(first) / FPS
+    chapters = [
+        {"title": "One", "scene": "First", "start": 0.0, "end": middle},
+        {"title": "Two", "scene": "Second", "start": middle, "end": 2 * middle},
+    ]
+    (tmp_path / "lecture.json").write_text(json.dumps({"chapters": chapters}))
+    assert audit_video(clip) == []
+    (tmp_path / "lecture.json").unlink()
+    assert [f.rule for f in audit_video(clip)] == ["cut"]
+
+
+def test_stills_moving_endings_and_blank_frames_are_found(tmp_path):
+    clip = tmp_path / "faults.mp4"
+    still = [10.0] * (13 * FPS)
+    write_clip(clip, still + [10 + i for i in range(20)], blank=range(5, 8))
+    found = {(f.rule, round(f.start * FPS)) for f in audit_video(clip)}
+    assert found == {("blank", 5), ("long-still", 9), ("moving-ending", 13 * FPS + 6)}
+
+
+def test_a_missing_or_broken_file_is_one_line_with_exit_code_2(tmp_path):
+    broken = tmp_path / "broken.mp4"
+    broken.write_text("not a video")
+    for path in (tmp_path / "missing.mp4", broken):
+        done = subprocess.run(
+            [sys.executable, "-m", "normgeom", "audit", "--video", str(path)],
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+        assert str(path) in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("cut", [None, 20])
+def test_the_command_prints_the_findings_and_exits_1_on_any(tmp_path, cut):
+    clip = tmp_path / "clip.mp4"
+    write_clip(clip, moving(40, cut=cut))
+    done = subprocess.run(
+        [sys.executable, "-m", "normgeom", "audit", "--video", str(clip)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == (0 if cut is None else 1)
+    assert ("cut:" in done.stdout) == (cut is not None)

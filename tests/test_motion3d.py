@@ -1,0 +1,189 @@
+"""What a viewer sees over time in the 3D chapters: a camera that never jumps, labels that
+stay on the lines they name, questions asked with what they ask about in view and without
+their answers, words that match the picture."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from manim import config
+
+import normmath as nm
+from scenes.base.geometry import frame_positions
+from scenes.base.narrated import scene_beats
+from scenes.kit import figures, framing
+from scenes.layernorm import Bias, Epsilon, Gain, MeanCentering, Standardization
+from scenes.onevector import OneVectorGeometry
+from scenes.rmsnorm import RMSNormCollapse, RMSNormComparison, RMSNormHealthy
+
+FPS = 10
+REST = 1e-3
+"""A camera changing less than this in a frame (log zoom, radians) is at rest."""
+FIRST_STEP = 0.05
+"""The most a camera move's first frame may change it (log zoom, radians): an eased start."""
+LINE_TOLERANCE = 0.02
+"""Frame units a label naming a line may lie off the line's extension on screen."""
+
+
+def _camera(scene) -> tuple[float, float, float]:
+    camera = scene.renderer.camera
+    return float(np.log(camera.get_zoom())), camera.get_phi(), camera.get_theta()
+
+
+@pytest.mark.parametrize(
+    "scene_class",
+    [MeanCentering, Standardization, Epsilon, RMSNormHealthy, RMSNormComparison],
+    ids=lambda c: c.__name__,
+)
+def test_the_camera_starts_every_move_from_where_it_is(sample_scene, scene_class):
+    poses = []
+    sample_scene(scene_class, lambda scene, _: poses.append(_camera(scene)), fps=FPS)
+    steps = np.abs(np.diff(np.array(poses), axis=0))
+    from_rest = steps[1:][steps[:-1].max(axis=1) < REST]
+    assert len(from_rest) and from_rest.max() < FIRST_STEP, "the camera jumps from rest"
+
+
+def test_the_settled_bound_starts_at_the_zoom_and_ends_at_the_bound():
+    assert framing.settled_bound(0.4, 0.4, 1.2, 0.0) == pytest.approx(1.2)
+    assert framing.settled_bound(0.4, 0.4, 1.2, 10.0) == pytest.approx(0.4)
+    assert framing.settled_bound(0.9, 1.5, 1.2, 0.0) == pytest.approx(0.9)  # framed: none
+    seconds = framing.settle_seconds(np.log(1.2 / 0.4))
+    assert framing.settled_bound(0.4, 0.4, 1.2, seconds / 2) == pytest.approx(np.sqrt(0.48))
+    step = 1 / 30
+    assert framing.limited_zoom(1.0, 0.1, step) == pytest.approx(np.exp(-framing.ZOOM_SPEED * step))
+
+
+def _off_line(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[float, float]:
+    """Distance of frame ``point`` from the line through ``start`` and ``end``, and how far
+    along it lies (0 at ``start``, 1 at ``end``)."""
+    direction = end - start
+    t = float(np.dot(point - start, direction) / np.dot(direction, direction))
+    return float(np.linalg.norm(point - start - t * direction)), t
+
+
+def test_the_ones_label_and_the_axis_labels_stay_on_their_lines(sample_scene):
+    off, before_end = [], []
+
+    def probe(scene, time):
+        camera = scene.renderer.camera
+        ones = [label for label in scene.framed_labels if label in scene.mobjects]
+        lines = [(label, np.zeros(3), nm.uniform_vector(3)) for label in ones]
+        tips = figures.axis_length(camera.get_zoom(), scene.axis_screen) * np.eye(3)
+        lines += [(mob, np.zeros(3), tip) for mob, tip in zip(scene.axes[1:], tips, strict=True)]
+        for mob, start, end in lines:
+            flat = frame_positions(camera, np.stack([start, end, mob.get_center()]))
+            distance, along = _off_line(flat[2], flat[0], flat[1])
+            if np.linalg.norm(flat[1] - flat[0]) > 0.5:  # a line seen along its length
+                off.append(distance)
+                if mob in scene.axes:
+                    before_end.append(along <= 1.0)
+
+    sample_scene(MeanCentering, probe, fps=5)
+    share_off = np.mean(np.array(off) > LINE_TOLERANCE)
+    assert share_off < 0.05, f"labels off their lines in {share_off:.0%} of the samples"
+    assert not any(before_end), "an axis label sits on its own axis, not beyond the arrowhead"
+
+
+def test_the_collapse_question_shows_no_pole(sample_scene):
+    shown = {}
+
+    def probe(scene, time):
+        stars = scene.pole_figures()[1]
+        row = scene.corner_panels["top_left"][1][2]
+        on = stars in scene.get_mobject_family_members() and stars.get_fill_opacity() > 0.05
+        shown.setdefault(scene.beat_name, []).append(on or row.get_fill_opacity() > 0.05)
+
+    sample_scene(RMSNormCollapse, probe, fps=5)
+    assert not any(shown["intro"] + shown["ratio"]), "the poles are shown before the question"
+    assert shown["orbit"][-1], "the poles are shown once the answer is given"
+
+
+@pytest.mark.parametrize("scene_class", [RMSNormHealthy, RMSNormComparison])
+def test_the_spread_legend_states_what_normmath_finds(construct_scene, scene_class):
+    scene = construct_scene(scene_class)
+    ratios = nm.mean_to_std_ratio(scene.healthy)
+    below, count = int(np.ma.sum(ratios < 1.0)), int(ratios.count())
+    labels = [row.label for row in scene.legend_rows()]
+    assert f"|μ| < σ for {below} of {count}" in labels[0]
+    assert not any("≫" in text for text in labels[:1]), "the set is not one of σ ≫ |μ|"
+    assert float(np.ma.median(ratios)) > 0.1  # the default set: its spread only mostly wins
+
+
+@pytest.mark.parametrize(
+    ("scene_class", "asked"), [(Standardization, "standardized"), (RMSNormHealthy, "rms")]
+)
+def test_the_points_a_question_asks_about_are_in_view_through_its_pause(
+    sample_scene, scene_class, asked
+):
+    half = np.array([config.frame_width, config.frame_height]) / 2
+    seen = []
+
+    def probe(scene, time):
+        if not len(scene.cue):
+            return
+        group = scene.points_mob[asked]
+        drawn = scene.get_mobject_family_members()
+        xy = frame_positions(scene.renderer.camera, figures.positions(group))
+        visible = all(dot in drawn and dot.get_fill_opacity() > 0.5 for dot in group)
+        seen.append(visible and bool(np.all(np.abs(xy) < half)))
+
+    sample_scene(scene_class, probe, fps=5)
+    assert seen and all(seen), "points the question asks about are hidden or off-frame"
+
+
+def test_the_epsilon_question_frames_the_sphere_large(sample_scene):
+    spans = []
+
+    def probe(scene, time):
+        if len(scene.cue) and scene.pauses and scene.pauses[-1][2] is scene.cue:
+            xy = frame_positions(scene.renderer.camera, figures.equator_curve())
+            spans.append(np.ptp(xy[:, 1]) / config.frame_height)
+
+    sample_scene(Epsilon, probe, fps=5)
+    assert spans and min(spans) >= 0.3, "the sphere is small while the cluster is asked about"
+
+
+@pytest.mark.parametrize("scene_class", [MeanCentering, OneVectorGeometry])
+def test_the_orbit_shows_the_plane_edge_on(sample_scene, scene_class):
+    normal = nm.uniform_vector(3)
+    alignment = []
+
+    def probe(scene, time):
+        if scene.beat_name == "orbit":
+            _, phi, theta = _camera(scene)
+            view = np.array([np.sin(phi) * np.cos(theta), np.sin(phi) * np.sin(theta), np.cos(phi)])
+            alignment.append(abs(float(view @ normal)))
+
+    sample_scene(scene_class, probe, fps=FPS)
+    assert min(alignment) < 0.02, "the camera never sees the plane edge on"
+
+
+@pytest.mark.parametrize("scene_class", [Gain, Bias])
+def test_the_camera_turns_while_a_parameter_is_read_out(sample_scene, scene_class):
+    thetas = []
+    sample_scene(
+        scene_class,
+        lambda scene, _: thetas.append(_camera(scene)[2]) if scene.beat_name == "predict" else None,
+        fps=5,
+    )
+    assert np.degrees(np.ptp(thetas)) >= 20.0, "a still picture while the parameter is read"
+
+
+def test_the_one_vector_readout_never_blanks(sample_scene):
+    opacities = []
+
+    def probe(scene, time):
+        panel = scene.panel
+        shown = panel in scene.get_mobject_family_members()
+        opacities.append(panel[1][0].get_fill_opacity() if shown else 0.0)
+
+    sample_scene(OneVectorGeometry, probe, fps=FPS)
+    first = int(np.argmax(np.array(opacities) > 0.99))
+    assert first and min(opacities[first:]) > 0.99, "the first readout line blinks"
+
+
+def test_the_words_and_formulas_match_the_picture():
+    assert r"\mathrm{RMSNorm}(x)" in OneVectorGeometry.formula
+    assert r"\mathrm{RMS}(x)" not in OneVectorGeometry.formula  # RMS(x) is the root mean square
+    for scene_class in (MeanCentering, Gain):  # the all-ones line and gained points are pink
+        assert not any("purple" in str(text) for text in scene_beats(scene_class).values())
