@@ -26,7 +26,7 @@ from manim import (
 
 import normmath as nm
 from scenes.base.geometry import GHOST_OPACITY, IDEAL_EPS, GeometryScene, promptly
-from scenes.base.narrated import FOCUS_SHARE, AuditException
+from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, AuditException
 from scenes.kit import figures, panels
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import LAYERS, PALETTE
@@ -225,9 +225,14 @@ class RMSNormHealthy(RMSNormScene):
             duration = tracker.duration
             move = min(CLOSE_UP_SECONDS, duration / 3)
             back = min(WIDEN_SECONDS, duration / 2)
+            marks = self.targets(self.healthy, TARGETS_WIDE_SHARE)
+            for fade in marks:  # a fade a viewer sees as one, however short the beat
+                fade.rate_func = squish_rate_func(
+                    smooth, 0.0, min(APPEAR_SECONDS / (duration - back), 1.0)
+                )
             self.camera_to(
                 duration - back,
-                *self.targets(self.healthy, TARGETS_WIDE_SHARE),
+                *marks,
                 pose="sphere",
                 framed=False,
                 rate_func=squish_rate_func(smooth, 0.0, move / (duration - back)),

@@ -11,7 +11,7 @@ reports to its auditor's stretches (``see``) or adds whole findings (``report``)
   one-frame step of its presence (opacity times ink) larger than a fade of
   :data:`POP_FADE` seconds ever makes (:func:`fade_step`), unless declared a cut-in, handed
   over to a shape appearing in its place in the same frame (a replacement), or part of a
-  counter;
+  counter; a step smaller than :data:`POP_INK` is not seen;
 - *offscreen-while-named*: while a beat names a focus (from :data:`FOCUS_DELAY` after the
   words to the beat's end, through its prediction pause), a point of it (a dot or star of a
   point group) is not drawn, or a drawn part of it reaches outside the frame;
@@ -69,6 +69,10 @@ _CAMERA_PARTS = ("turns {:.1f} degrees", "zooms x{:.2f}", "moves its centre {:.2
 
 POP_FADE = 0.3
 """Shortest fade, in seconds, by which something appears or disappears."""
+
+POP_INK = 0.1
+"""Smallest one-frame step of presence (frame units of ink at full opacity, about 6 pixels at
+480p; a dot's is 0.23) seen as a pop: a trail's first short piece is not."""
 
 POP_TOLERANCE = 1.1
 """Slack on the largest step of a :data:`POP_FADE` fade (rounding of a sampled fade)."""
@@ -313,7 +317,7 @@ class Timeline:
                 continue
             level = values.max()
             jump = np.abs(np.diff(values)).max()
-            if level > _PRESENCE_FLOOR and jump > self.step * level:
+            if jump > POP_INK and jump > self.step * level:
                 verb = "appears" if event.appears else "disappears"
                 detail = f"{verb} in one frame (a fade takes at least {POP_FADE} s)"
                 self.see(("pop", event.name, verb), event.time, (event.name,), detail, seen)
