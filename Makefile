@@ -11,11 +11,12 @@ JOBS  ?=
 JOBS_FLAG := $(if $(JOBS),--jobs $(JOBS),)
 LECTURE := media/normalization_geometry.mp4
 
-.PHONY: setup dev-setup video scene gifs stills slides bundle page docs-page docs-media contact-sheet audit bench test lint clean help activations-data docs
+.PHONY: setup dev-setup video scene gifs stills slides bundle page docs-page docs-media contact-sheet audit bench test lint clean help activations-data docs quick
 
 help:
 	@echo "make video  [Q=medium VOICE=hibari]   the narrated lecture -> media/normalization_geometry.mp4"
 	@echo "make test                             set up (if needed) and run the test suite"
+	@echo "make quick                            the inner loop: the tests that neither render nor build scenes"
 	@echo "make scene  S=MeanCentering Q=high F=gif   one scene (F: mp4 gif png webm)"
 	@echo "make activations-data                 re-record the lecture's real activations (runs the model)"
 	@echo "make contact-sheet                    every scene at 25/50/75/100% -> docs/contact-sheet.png"
@@ -70,6 +71,10 @@ bench: setup
 
 test: dev-setup
 	$(PY) -m pytest
+
+# The inner loop: no render, no scene built, no browser, no model (markers in pyproject.toml).
+quick: dev-setup
+	$(PY) -m pytest -m "not render and not scenes and not browser and not model" --timeout 120
 
 # The documentation site, built offline; a warning (a broken cross-reference included) fails it.
 docs: dev-setup

@@ -145,7 +145,9 @@ class HalfPlaneScene(GeometryScene):
         mean_axis = figures.dashes(
             self.place([[-reach, 0.0]]), self.place([[reach, 0.0]]), PALETTE["mean_axis"], 30
         )
-        equator = figures.segments(self.place([[0.0, 0.0]]), self.place([[0.0, reach]]), "#888888")
+        equator = figures.segments(
+            self.place([[0.0, 0.0]]), self.place([[0.0, reach]]), PALETTE["axis"]
+        )
         return VGroup(mean_axis, equator).set_z_index(style.LAYERS["line"])
 
     def poles_and_target(self, radius: float) -> VGroup:

@@ -12,6 +12,7 @@ from normgeom.audit.play import play
 from normgeom.cli import scene_options
 from normgeom.errors import show_warnings
 from normgeom.rendering import targets
+from scenes.base.parameters import STOP_AFTER_ENV
 
 show_warnings()  # library calls warn on stderr in tests, as the command line shows them
 
@@ -32,6 +33,29 @@ the layout by its text alone: text built in a tiny frame has another shape than 
 
 TINY_DRAWN = {**SCENE_TEST, "pixel_width": 96, "pixel_height": 54}
 """Scene tests that draw frames: a tiny frame (their texts go to a folder of their own)."""
+
+
+SCENE_FIXTURES = frozenset(
+    {"construct_scene", "default_scene", "sample_scene", "render_scene", "scene_media"}
+)
+"""Fixtures that build Manim scenes: a test using one is marked ``scenes``."""
+
+
+SCENE_MODULES = frozenset({"test_audit.py"})
+"""Test files whose tests play scenes through the frame auditor (no fixture to tell)."""
+RENDER_FIXTURES = frozenset({"tiny_media", "tiny_cli", "render_scene"})
+"""Fixtures that render (the shared tiny render): a test using one is marked ``render``."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that builds a scene ``scenes`` and every test that renders through a
+    fixture ``render`` (``make quick`` leaves both out)."""
+    for item in items:
+        used = set(getattr(item, "fixturenames", ()))
+        if SCENE_FIXTURES & used or item.path.name in SCENE_MODULES:
+            item.add_marker(pytest.mark.scenes)
+        if RENDER_FIXTURES & used:
+            item.add_marker(pytest.mark.render)
 
 
 @pytest.fixture
@@ -63,11 +87,36 @@ def construct_scene(silent_voice, scene_media):
     written) and
     return the finished scene, so tests can read its final mobjects."""
 
-    def run(scene_class):
-        with tempconfig({**SCENE_TEST, "dry_run": True, "media_dir": str(scene_media)}):
-            scene = scene_class(skip_animations=True)
-            scene.render()
-        return scene
+    return lambda scene_class: construct(scene_class, scene_media)
+
+
+def construct(scene_class, media):
+    """``scene_class`` constructed headlessly in the media folder ``media``."""
+    with tempconfig({**SCENE_TEST, "dry_run": True, "media_dir": str(media)}):
+        scene = scene_class(skip_animations=True)
+        scene.render()
+    return scene
+
+
+@pytest.fixture(scope="session")
+def default_scene(scene_media):
+    """A scene class constructed once per session as ``construct_scene`` does, with the
+    default parameters and the silent voice (``stop_after``: ending after that beat); for
+    tests that only read the finished scene (never change it, nor patch the class before it
+    is built)."""
+    built: dict[tuple[type, str | None], object] = {}
+
+    def run(scene_class, stop_after: str | None = None):
+        key = (scene_class, stop_after)
+        if key not in built:
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setenv("NORMGEOM_VOICE", "none")
+                patch.delenv("NORMGEOM_PARAMS", raising=False)
+                patch.delenv(STOP_AFTER_ENV, raising=False)
+                if stop_after:
+                    patch.setenv(STOP_AFTER_ENV, stop_after)
+                built[key] = construct(scene_class, scene_media)
+        return built[key]
 
     return run
 

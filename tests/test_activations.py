@@ -32,6 +32,7 @@ def captures():
     return [capture(text) for text in TWO_SENTENCES]
 
 
+@pytest.mark.model
 def test_every_layernorm_is_captured_in_forward_order(captures):
     for captured in captures:
         assert [layer.name for layer in captured.layernorms] == EXPECTED_NAMES
@@ -41,6 +42,7 @@ def test_every_layernorm_is_captured_in_forward_order(captures):
             assert layer.eps == 1e-12
 
 
+@pytest.mark.model
 def test_normmath_layer_norm_equals_each_module_output(captures):
     for captured in captures:
         for layer in captured.layernorms:
@@ -50,6 +52,7 @@ def test_normmath_layer_norm_equals_each_module_output(captures):
             assert error <= 8 * FLOAT32_EPS * scale, (layer.name, error, scale)
 
 
+@pytest.mark.model
 def test_the_shipped_file_equals_a_fresh_capture():
     loaded = load_model()
     fresh = recorded_document([capture(s, loaded) for s in LECTURE_SENTENCES], loaded)
@@ -85,6 +88,7 @@ def test_the_shipped_file_is_read_and_checked(tmp_path):
         load_recorded(tmp_path / "missing.json")
 
 
+@pytest.mark.model
 def test_json_has_the_documented_schema_and_numbers(captures):
     for text, captured in zip(TWO_SENTENCES, captures, strict=True):
         result = runner.invoke(cli.app, ["activations", text, "--json"])
@@ -106,6 +110,7 @@ def test_json_has_the_documented_schema_and_numbers(captures):
             np.testing.assert_allclose(entry["angle_deg"], angle, rtol=1e-9, atol=1e-12)
 
 
+@pytest.mark.model
 def test_table_lists_every_module_and_token():
     result = runner.invoke(cli.app, ["activations", TWO_SENTENCES[0]])
     assert result.exit_code == 0, result.output
@@ -114,6 +119,7 @@ def test_table_lists_every_module_and_token():
     assert result.stdout.count("[CLS]") == 13
 
 
+@pytest.mark.model  # the longer texts are tokenized
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -13,6 +13,8 @@ from normgeom.rendering.targets import resolve_scenes
 from scenes.base.parameters import SceneParams
 from scenes.voice.registry import DEFAULT_VOICE
 
+pytestmark = pytest.mark.scenes
+
 SEVEN_POINTS = "\n".join(
     ["x1,x2,x3", "1,2,3", "-2,0.5,1", "3,3,-1", "0.2,-1.5,2", "4,1,1", "-1,-1,-3", "2.5,0,0.5"]
 )

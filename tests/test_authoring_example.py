@@ -3,6 +3,7 @@ auditor finds nothing in it, with its own parameters too."""
 
 from __future__ import annotations
 
+import pytest
 import srt
 from fixtures.pipeline import TINY
 
@@ -12,6 +13,8 @@ from normgeom.rendering.paths import Layout
 from normgeom.rendering.runner import Runner
 from normgeom.rendering.targets import resolve_scenes
 from scenes.base.parameters import SceneParams
+
+pytestmark = pytest.mark.render
 
 EXAMPLE = "docs/examples/projection.py:Projection"
 

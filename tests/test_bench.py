@@ -13,7 +13,7 @@ from scenes.base.narrated import scene_beats
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_bench_writes_well_formed_json(tmp_path, construct_scene):
+def test_bench_writes_well_formed_json(tmp_path, default_scene):
     output = tmp_path / "bench.json"
     command = [
         sys.executable, "-m", "benchmarks.bench", "--scenes", "RMSNormComparison",
@@ -28,7 +28,7 @@ def test_bench_writes_well_formed_json(tmp_path, construct_scene):
     assert row["resolution"] == [854, 480] and row["frame_rate"] == 15
     assert row["frames"] > 0
     # Still holds write one frame repeated; every repeat is a frame of the video.
-    played = construct_scene(load_scene_class("RMSNormComparison")).renderer.time
+    played = default_scene(load_scene_class("RMSNormComparison")).renderer.time
     assert abs(row["video_seconds"] - played) < 0.5, (row["video_seconds"], played)
     assert abs(row["video_seconds"] - row["frames"] / 15) < 1e-9
     assert row["realtime_factor"] == row["process_seconds"] / row["video_seconds"]

@@ -44,9 +44,8 @@ def test_orientation_shows_the_meridian_plane_face_on():
         np.testing.assert_allclose(rotation @ right, [1.0, 0.0, 0.0], atol=1e-9)
 
 
-def test_width_three_part_draws_the_3d_scenes_positions(construct_scene, monkeypatch):
-    monkeypatch.setenv(STOP_AFTER_ENV, "unfold")
-    scene = construct_scene(AnyWidth)
+def test_width_three_part_draws_the_3d_scenes_positions(default_scene):
+    scene = default_scene(AnyWidth, stop_after="unfold")
     x = np.asarray(nm.POSITIVE, dtype=float)
     assert scene.beats_done == ["sphere", "turn", "unfold"]
     np.testing.assert_allclose(figures.positions(scene.points_mob["x"]), [x], atol=TOL)
@@ -56,11 +55,8 @@ def test_width_three_part_draws_the_3d_scenes_positions(construct_scene, monkeyp
     np.testing.assert_allclose(figures.positions(scene.ln_cross[0])[:1].mean(0), ln, atol=0.2)
 
 
-def test_flat_picture_shows_the_mean_and_centered_parts_as_they_are_named(
-    construct_scene, monkeypatch
-):
-    monkeypatch.setenv(STOP_AFTER_ENV, "unfold")
-    scene = construct_scene(AnyWidth)
+def test_flat_picture_shows_the_mean_and_centered_parts_as_they_are_named(default_scene):
+    scene = default_scene(AnyWidth, stop_after="unfold")
     x = np.asarray(nm.POSITIVE, dtype=float)
     mu_root_n, sigma_root_n = np.mean(x) * np.sqrt(3), np.std(x) * np.sqrt(3)
     corner = mu_root_n * scene.up
@@ -89,9 +85,9 @@ def test_opening_camera_sees_both_outputs_on_the_near_side(sample_scene, monkeyp
     assert np.all(outputs @ np.asarray(views[0]) > 0.3)
 
 
-def test_wide_rows_land_where_rmsnorm_sends_them(construct_scene):
+def test_wide_rows_land_where_rmsnorm_sends_them(default_scene):
     clouds = nm.regime_clouds(768)
-    scene = construct_scene(AnyWidth)
+    scene = default_scene(AnyWidth)
     assert scene.beats_done == list(scene_beats(AnyWidth))
     assert_placeholders_filled(scene)
     assert f"median {np.degrees(np.ma.median(nm.meridian(clouds.group('spread')).angle)):.1f}" in (
@@ -111,8 +107,8 @@ def test_wide_rows_land_where_rmsnorm_sends_them(construct_scene):
         np.testing.assert_allclose(cos_drawn, cos_768, atol=1e-9)
 
 
-def test_real_activations_draw_the_recorded_module(construct_scene):
-    scene = construct_scene(RealActivations)
+def test_real_activations_draw_the_recorded_module(default_scene):
+    scene = default_scene(RealActivations)
     assert scene.beats_done == list(scene_beats(RealActivations))
     recorded = nm.load_recorded()
     angles = np.array([np.degrees(np.arctan(np.abs(m.mu) / m.sigma)) for m in recorded.modules])
@@ -159,9 +155,8 @@ def test_scenes_and_the_command_line_never_import_torch():
     assert result.returncode == 0, result.stderr
 
 
-def test_layernorm_cross_has_a_dark_rim_on_the_green_equator(construct_scene, monkeypatch):
-    monkeypatch.setenv(STOP_AFTER_ENV, "sphere")
-    scene = construct_scene(AnyWidth)
+def test_layernorm_cross_has_a_dark_rim_on_the_green_equator(default_scene):
+    scene = default_scene(AnyWidth, stop_after="sphere")
     strokes = [
         (m.get_stroke_color().to_hex().upper(), m.get_stroke_width())
         for m in scene.ln_cross.family_members_with_points()
@@ -171,11 +166,8 @@ def test_layernorm_cross_has_a_dark_rim_on_the_green_equator(construct_scene, mo
     assert rims and marks and min(rims) > max(marks)
 
 
-def test_the_angle_whose_tangent_is_mu_over_sigma_is_drawn_as_it_is_said(
-    construct_scene, monkeypatch
-):
-    monkeypatch.setenv(STOP_AFTER_ENV, "unfold")
-    scene = construct_scene(AnyWidth)
+def test_the_angle_whose_tangent_is_mu_over_sigma_is_drawn_as_it_is_said(default_scene):
+    scene = default_scene(AnyWidth, stop_after="unfold")
     arc, label = scene.angle_arc
     points = arc.points
     elevation = np.arctan2(points @ scene.up, points @ scene.right)
@@ -252,10 +244,10 @@ def test_every_module_is_shown_and_the_named_one_is_in_focus(sample_scene):
             np.testing.assert_allclose(where, scene.lens(scene.tokens_at(index)), atol=1e-6)
 
 
-def test_the_lens_ticks_sit_beside_the_arc_and_its_labels_inside_the_lens(construct_scene):
+def test_the_lens_ticks_sit_beside_the_arc_and_its_labels_inside_the_lens(default_scene):
     from scenes.kit.style import DOT_RADIUS
 
-    scene = construct_scene(RealActivations)
+    scene = default_scene(RealActivations)
     frame = scene.lens_frame()
     arc, ticks, _, labels = frame
     tick_points = ticks.points

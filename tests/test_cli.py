@@ -162,6 +162,7 @@ class Snow(NarratedScene):
 """
 
 
+@pytest.mark.render
 def test_a_beat_the_voice_cannot_speak_is_one_line_exit_1_no_video(media, tmp_path, monkeypatch):
     (tmp_path / "snow.py").write_text(SNOW_SCENE)
     (tmp_path / "narration").mkdir()

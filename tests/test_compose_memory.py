@@ -12,6 +12,8 @@ import numpy as np
 import pytest
 from fixtures.pipeline import make_clip
 
+pytestmark = pytest.mark.render
+
 MAX_RSS_BYTES = 0.6e9
 RATE = 48000
 COMPOSE = textwrap.dedent(

@@ -33,8 +33,8 @@ LABEL_MIN_PX_AT_480P = 12
 
 
 @pytest.mark.parametrize("scene_class", SCENES_3D, ids=lambda c: c.__name__)
-def test_axis_labels_face_the_camera_in_the_final_frame(construct_scene, scene_class):
-    scene = construct_scene(scene_class)
+def test_axis_labels_face_the_camera_in_the_final_frame(default_scene, scene_class):
+    scene = default_scene(scene_class)
     camera = scene.renderer.camera
     on_screen = scene.get_mobject_family_members()
     lines, *labels = scene.axes
@@ -68,8 +68,8 @@ def test_axes_keep_their_screen_size_when_the_zoom_changes():
     assert ticks_far > len(figures.axis_polylines(2.0))  # a unit tick at every integer
 
 
-def test_every_centered_point_lies_inside_the_drawn_plane(construct_scene):
-    scene = construct_scene(MeanCentering)
+def test_every_centered_point_lies_inside_the_drawn_plane(default_scene):
+    scene = default_scene(MeanCentering)
     corners = nm.plane_coordinates(scene.plane.get_vertices())
     centered = nm.plane_coordinates(figures.positions(scene.points_mob["centered"]))
     low, high = corners.min(axis=0), corners.max(axis=0)
@@ -142,8 +142,8 @@ def test_a_box_holding_the_frame_centre_is_ignored():
 
 
 @pytest.mark.parametrize("scene_class", PREDICTING_3D, ids=lambda c: c.__name__)
-def test_every_prediction_is_followed_by_a_pause(construct_scene, scene_class):
-    scene = construct_scene(scene_class)
+def test_every_prediction_is_followed_by_a_pause(default_scene, scene_class):
+    scene = default_scene(scene_class)
     questions = [name for name in scene_beats(scene_class) if is_prediction(scene.beat_text(name))]
     assert questions, "this scene asks a prediction"
     assert [name for name, _, _ in scene.pauses] == questions
@@ -172,8 +172,8 @@ def test_the_prediction_cue_hides_no_point(construct_scene, monkeypatch, scene_c
     assert hidden and hidden == [0] * len(hidden), f"points under each cue: {hidden}"
 
 
-def test_one_vector_positions_and_readouts_are_the_lesson_numbers(construct_scene):
-    scene = construct_scene(OneVectorGeometry)
+def test_one_vector_positions_and_readouts_are_the_lesson_numbers(default_scene):
+    scene = default_scene(OneVectorGeometry)
     journey = nm.vector_journey((1.0, 2.0, 3.0), 1.0, 1e-6)
     assert scene.beats_done == list(scene_beats(OneVectorGeometry))
     for name, expected in (
@@ -204,8 +204,8 @@ def test_one_vector_with_an_undefined_layer_norm_reads_undefined(
     np.testing.assert_allclose(figures.positions(scene.points_mob["rms"])[0], [1.0, 1.0, 1.0])
 
 
-def test_the_ones_label_ends_clear_of_the_mean_axis_and_every_dot(construct_scene):
-    scene = construct_scene(MeanCentering)
+def test_the_ones_label_ends_clear_of_the_mean_axis_and_every_dot(default_scene):
+    scene = default_scene(MeanCentering)
     camera = scene.renderer.camera
     label = scene.framed_labels[0]
     halves = np.array([label.width, label.height]) / 2

@@ -52,8 +52,8 @@ EXPECTED = {
 
 
 @pytest.mark.parametrize("scene_class", list(EXPECTED), ids=lambda c: c.__name__)
-def test_final_points_equal_normmath(construct_scene, scene_class):
-    scene = construct_scene(scene_class)
+def test_final_points_equal_normmath(default_scene, scene_class):
+    scene = default_scene(scene_class)
     assert scene.beats_done == list(scene_beats(scene_class))
     assert set(scene.points_mob) == set(EXPECTED[scene_class])
     for name, expected in EXPECTED[scene_class].items():
@@ -68,15 +68,15 @@ def test_registry_names_resolve_to_these_classes():
         assert load_scene_class(scene_class.__name__) is scene_class
 
 
-def test_standardized_points_lie_on_the_equator(construct_scene):
-    scene = construct_scene(Standardization)
+def test_standardized_points_lie_on_the_equator(default_scene):
+    scene = default_scene(Standardization)
     drawn = figures.positions(scene.points_mob["standardized"])
     np.testing.assert_allclose(np.linalg.norm(drawn, axis=1), nm.sphere_radius(3), atol=TOL)
     np.testing.assert_allclose(drawn.sum(axis=1), 0.0, atol=TOL)
 
 
-def test_collapsed_points_sit_near_their_pole(construct_scene):
-    scene = construct_scene(RMSNormCollapse)
+def test_collapsed_points_sit_near_their_pole(default_scene):
+    scene = default_scene(RMSNormCollapse)
     plus, minus = nm.collapse_poles(3)
     for name, pole in (("positive", plus), ("negative", minus)):
         drawn = figures.positions(scene.points_mob[name])

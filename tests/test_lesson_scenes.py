@@ -82,8 +82,8 @@ def check_board(board: LessonBoard, vector, gain, eps) -> None:
         (Invariances, ((-1.0, 0.0, 1.0), 2.0, 1.0)),
     ],
 )
-def test_final_frame_shows_normmath_numbers(construct_scene, scene_class, final):
-    scene = construct_scene(scene_class)
+def test_final_frame_shows_normmath_numbers(default_scene, scene_class, final):
+    scene = default_scene(scene_class)
     assert scene.beats_done == list(scene_beats(scene_class))
     check_board(scene.board, *final)
 
@@ -305,8 +305,8 @@ def test_every_prediction_pauses_with_a_cue_gone_at_the_reveal(construct_scene, 
 @pytest.mark.parametrize(
     "scene_class", [OneVectorLesson, EdgeCases, Invariances], ids=lambda c: c.__name__
 )
-def test_the_heading_ends_before_the_gain_and_epsilon_readouts(construct_scene, scene_class):
-    scene = construct_scene(scene_class)
+def test_the_heading_ends_before_the_gain_and_epsilon_readouts(default_scene, scene_class):
+    scene = default_scene(scene_class)
     gap = scene.board.settings.get_left()[0] - scene.heading.get_right()[0]
     assert gap >= 0.3, f"the heading runs {0.3 - gap:.2f} units into 'gain'"
 
@@ -481,10 +481,10 @@ def test_counters_move_one_parameter_at_a_time_while_a_sentence_names_them(
     assert moved > 10
 
 
-def test_the_output_rms_law_states_its_condition_and_is_legible(construct_scene):
+def test_the_output_rms_law_states_its_condition_and_is_legible(default_scene):
     """Invariances writes the output-RMS law for RMSNorm with a scalar gain, at least at the
     size of the two rules' formulas plus a third, and says so."""
-    scene = construct_scene(Invariances)
+    scene = default_scene(Invariances)
     (law,) = scene.formula
     assert "RMSNorm" in law.tex_string and "scalar" in law.tex_string
     assert law.font_size >= 40 - 1e-6

@@ -130,6 +130,7 @@ def test_a_threejs_folder_of_the_users_is_refused(place, monkeypatch):
     assert not (place / "out").exists()
 
 
+@pytest.mark.render
 def test_page_replaces_its_own_files_and_keeps_the_users(place):
     done = runner.invoke(app, ["page", "--output", "out"])
     assert done.exit_code == 0, done.output

@@ -171,7 +171,12 @@ def test_golden_undefined_is_where_explain_json_has_null():
 
 # In Chromium -----------------------------------------------------------------------------
 
-browser = pytest.mark.skipif(not can_drive(), reason="needs Debian's chromium and playwright")
+
+def browser(test):
+    """A test that drives Chromium (marked ``browser``; skipped where it cannot run)."""
+    skip = pytest.mark.skipif(not can_drive(), reason="needs Debian's chromium and playwright")
+    return pytest.mark.browser(skip(test))
+
 
 SHOWN = (
     "[...document.querySelectorAll('[data-quantity]')]"

@@ -25,6 +25,8 @@ from normgeom.rendering.paths import Layout
 from normgeom.rendering.runner import Runner
 from scenes.base.parameters import SceneParams
 
+pytestmark = pytest.mark.render
+
 pytest.importorskip("pptx", reason="the slides extra (make slides) is not installed")
 
 
@@ -80,6 +82,7 @@ def test_deck_references_only_files_in_the_bundle():
         assert target.is_file() and folder.resolve() in target.parents, reference
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(not shutil.which("chromium"), reason="Debian's chromium is not installed")
 def test_index_loads_every_image_and_video_in_chromium():
     folder = bundle().folder

@@ -222,6 +222,7 @@ def build_texts(folder: str, seed: int) -> int:
         return len([Text(f"label {numbers.random():.6f}", font_size=24) for _ in range(80)])
 
 
+@pytest.mark.render
 def test_processes_building_the_same_texts_share_the_cache_safely(tmp_path):
     """Manim rewrites a text's cached SVG in place on every build: without the lock, the
     other process reads it empty or misses its temporary copy."""

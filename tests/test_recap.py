@@ -18,8 +18,8 @@ def test_the_recap_is_the_last_scene():
     assert scene_names()[-1] == "Recap"
 
 
-def test_final_frame_shows_both_formulas_and_every_step_in_focus(construct_scene):
-    scene = construct_scene(Recap)
+def test_final_frame_shows_both_formulas_and_every_step_in_focus(default_scene):
+    scene = default_scene(Recap)
     assert scene.beats_done == list(scene_beats(Recap))
     family = scene.get_mobject_family_members()
     assert len([m for m in family if isinstance(m, MathTex)]) == 2
@@ -45,8 +45,8 @@ def _is_uniform_image(drawn: np.ndarray, source: np.ndarray) -> bool:
         ("sketch_rms", lambda s: nm.rms_norm(s.healthy, eps=0.0).array()),
     ],
 )
-def test_pictures_show_normmath_points_seen_from_the_pose(construct_scene, sketch, points):
-    scene = construct_scene(Recap)
+def test_pictures_show_normmath_points_seen_from_the_pose(default_scene, sketch, points):
+    scene = default_scene(Recap)
     picture = getattr(scene, sketch)().draw(np.zeros(3), (3.0, 2.0))
     dots = np.array([m.get_center()[:2] for m in picture.get_family() if isinstance(m, Dot)])
     seen = framing.project(
@@ -56,10 +56,10 @@ def test_pictures_show_normmath_points_seen_from_the_pose(construct_scene, sketc
     assert picture.width <= 3.0 + 0.2 and picture.height <= 2.0 + 0.2
 
 
-def test_the_poles_picture_shows_the_two_poles_apart(construct_scene):
+def test_the_poles_picture_shows_the_two_poles_apart(default_scene):
     """The two pole stars (+1 and -1) lie at least half a picture's height apart, so the
     line "two poles" shows two of them."""
-    scene = construct_scene(Recap)
+    scene = default_scene(Recap)
     picture = scene.sketch_poles().draw(np.zeros(3), TILE)
     stars = [m.get_center() for m in picture.get_family() if isinstance(m, Star)]
     assert len(stars) == 2
@@ -82,11 +82,11 @@ def test_the_recap_draws_the_parameters_its_settings_give(silent_voice, scene_me
     np.testing.assert_allclose(scene.steps.gained, scene.steps.standardized * [1.0, 2.0, 3.0])
 
 
-def test_the_recap_words_name_epsilon_inside_the_root_and_the_bias(construct_scene):
+def test_the_recap_words_name_epsilon_inside_the_root_and_the_bias(default_scene):
     """RMSNorm divides by the root of (mean square plus epsilon), never "the root mean square
     plus epsilon" (heard as RMS + epsilon); the closing line names the bias as the other
     difference."""
-    scene = construct_scene(Recap)
+    scene = default_scene(Recap)
     intro, outro = scene.beat_text("intro"), scene.beat_text("outro")
     assert "root mean square plus" not in intro
     assert "RMSNorm divides by the root of the mean square plus epsilon" in intro

@@ -19,6 +19,8 @@ from normgeom.rendering.runner import Runner
 from scenes.base.narrated import scene_beats
 from scenes.base.parameters import STOP_AFTER_ENV, SceneParams
 
+pytestmark = pytest.mark.render
+
 pptx = pytest.importorskip("pptx", reason="the slides extra (make slides) is not installed")
 
 

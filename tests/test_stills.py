@@ -19,6 +19,8 @@ from normgeom.rendering.quality import Quality
 from normgeom.rendering.runner import Runner
 from scenes.base.parameters import SceneParams
 
+pytestmark = pytest.mark.render
+
 SMALL = Quality("small", 160, 90, 10)
 
 

@@ -247,19 +247,20 @@ VEIL_OPACITY = 0.8
 """Opacity of the background-coloured veil over a part that recedes."""
 
 
-VEIL_EDGE = 0.35
-"""Least distance from a veil to the frame's left and right edges (inside the safe area)."""
+VEIL_EDGE = 0.205
+"""Least distance from a veil to the frame's edges (inside the safe area)."""
 
 
 def veil(part: Mobject) -> Rectangle:
     """A background-coloured rectangle over ``part`` that makes it recede when faded in,
-    kept :data:`VEIL_EDGE` inside the frame's left and right edges."""
-    reach = config.frame_width / 2 - VEIL_EDGE
-    left = max(part.get_left()[0] - 0.15, -reach)
-    right = min(part.get_right()[0] + 0.15, reach)
-    cover = Rectangle(width=right - left, height=part.height + 0.3, stroke_width=0)
+    kept :data:`VEIL_EDGE` inside the frame's edges."""
+    reach = np.array([config.frame_width, config.frame_height]) / 2 - VEIL_EDGE
+    low = np.maximum(part.get_corner(DOWN + LEFT)[:2] - 0.15, -reach)
+    high = np.minimum(part.get_corner(UP + RIGHT)[:2] + 0.15, reach)
+    width, height = high - low
+    cover = Rectangle(width=width, height=height, stroke_width=0)
     cover.set_fill(config.background_color, opacity=VEIL_OPACITY)
-    return cover.move_to([(left + right) / 2, part.get_y(), 0]).set_z_index(5)
+    return cover.move_to([*(low + high) / 2, 0]).set_z_index(5)
 
 
 def chart_limit(lessons, step: float = 0.5) -> float:
