@@ -50,6 +50,9 @@ VISIBLE = 0.15
 _MARK_SIZE = 0.6
 """Largest side, in frame units, of a stroked mark counted as a marker."""
 
+_VEIL_TOLERANCE = 0.1
+"""Largest difference, per colour channel in [0, 1], of a veil's fill from the background."""
+
 _PIXEL = 8.0 / 480
 """One pixel of the 480p frame, in frame units (for the motion digest)."""
 
@@ -236,10 +239,13 @@ def _is_text(mobject: Mobject) -> bool:
 
 
 def _is_veil(mobject: Mobject) -> bool:
+    """A rectangle filled with the background's colour, or nearly (a fading veil's colour
+    passes between black and the dark background)."""
     if not isinstance(mobject, Rectangle) or isinstance(mobject, BackgroundRectangle):
         return False
-    background = ManimColor(config.background_color).to_hex()
-    return mobject.get_fill_color().to_hex() == background
+    background = ManimColor(config.background_color).to_rgb()
+    fill = mobject.get_fill_color().to_rgb()
+    return float(np.max(np.abs(np.asarray(fill) - background))) <= _VEIL_TOLERANCE
 
 
 def _opacity(mobject: Mobject) -> float:
