@@ -1,6 +1,8 @@
 """The video audit: a planted one-frame cut is found in a clip without a manifest, and not at
-a chapter boundary the manifest beside the clip declares; a still stretch, a moving chapter
-ending and blank frames are found; a smooth clip has no finding; a bad file is one line."""
+a chapter or part boundary the manifest beside the clip declares; a badge appearing in one
+frame is a local change, not a cut; a still stretch, a moving chapter ending and blank frames
+are found, blank frames just after a boundary are not; a smooth clip has no finding; a bad
+file is one line."""
 
 from __future__ import annotations
 
@@ -18,9 +20,10 @@ FPS = 15
 SIZE = (160, 96)
 
 
-def write_clip(path, positions, blank=()) -> None:
-    """A clip of a bright square on a dark ground at ``positions`` (pixels, one per frame);
-    frames listed in ``blank`` are black."""
+def write_clip(path, positions, blank=(), badge=()) -> None:
+    """A clip of a bright square on a dark ground at ``positions`` (pixels, one per frame),
+    above a row of grey dots; frames listed in ``blank`` are black, those in ``badge`` show a
+    small badge in a corner."""
     with av.open(str(path), "w") as out:
         stream = out.add_stream("libx264", rate=FPS)
         stream.width, stream.height = SIZE
@@ -30,6 +33,10 @@ def write_clip(path, positions, blank=()) -> None:
             picture = np.full((SIZE[1], SIZE[0], 3), 30, np.uint8)
             if index not in blank:
                 picture[30:60, int(x) : int(x) + 30] = 230
+                for dot in range(5, SIZE[0], 20):
+                    picture[75:85, dot : dot + 10] = 120
+            if index in badge:
+                picture[2:12, 2:14] = 200
             for packet in stream.encode(av.VideoFrame.from_ndarray(picture, format="rgb24")):
                 out.mux(packet)
         for packet in stream.encode():
@@ -71,12 +78,45 @@ def test_a_cut_at_a_chapter_boundary_of_the_manifest_is_not_a_finding(tmp_path):
     assert [f.rule for f in audit_video(clip)] == ["cut"]
 
 
+def test_a_badge_appearing_in_one_frame_is_not_a_cut(tmp_path):
+    clip = tmp_path / "badge.mp4"
+    write_clip(clip, [10.0] * 40, badge=range(10, 15))
+    assert audit_video(clip) == []
+
+
+def test_a_cut_at_a_part_boundary_of_the_manifest_is_not_a_finding(tmp_path):
+    clip = tmp_path / "lecture.mp4"
+    title = moving(20)
+    write_clip(clip, title + [p + 50 for p in moving(20)])
+    end = 2 * len(title) / FPS
+    chapters = [{"title": "One", "scene": "First", "start": 0.0, "end": end}]
+    parts = [
+        {"name": "TitleCard", "start": 0.0, "duration": end / 2},
+        {"name": "First", "start": end / 2, "duration": end / 2},
+    ]
+    (tmp_path / "lecture.json").write_text(json.dumps({"chapters": chapters, "parts": parts}))
+    assert audit_video(clip) == []
+
+
 def test_stills_moving_endings_and_blank_frames_are_found(tmp_path):
     clip = tmp_path / "faults.mp4"
-    still = [10.0] * (13 * FPS)
-    write_clip(clip, still + [10 + i for i in range(20)], blank=range(5, 8))
+    still = [10.0] * (15 * FPS)
+    write_clip(clip, still + [10 + i for i in range(20)], blank=range(20, 23))
     found = {(f.rule, round(f.start * FPS)) for f in audit_video(clip)}
-    assert found == {("blank", 5), ("long-still", 9), ("moving-ending", 13 * FPS + 6)}
+    assert found == {("blank", 20), ("long-still", 24), ("moving-ending", 15 * FPS + 6)}
+
+
+def test_blank_frames_just_after_a_boundary_are_allowed(tmp_path):
+    clip = tmp_path / "opening.mp4"
+    write_clip(clip, [10.0] * (2 * FPS) + moving(20), blank=(0, 1, 2, 2 * FPS, 2 * FPS + 1))
+    chapters = [
+        {"title": "One", "scene": "First", "start": 0.0, "end": 2.0},
+        {"title": "Two", "scene": "Second", "start": 2.0, "end": 2.0 + len(moving(20)) / FPS},
+    ]
+    (tmp_path / "opening.json").write_text(json.dumps({"chapters": chapters}))
+    assert audit_video(clip) == []
+    (tmp_path / "opening.json").unlink()
+    assert [(f.rule, round(f.start * FPS)) for f in audit_video(clip)] == [("blank", 2 * FPS)]
 
 
 def test_a_missing_or_broken_file_is_one_line_with_exit_code_2(tmp_path):
