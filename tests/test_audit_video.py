@@ -2,7 +2,8 @@
 a chapter or part boundary the manifest beside the clip declares; a badge appearing in one
 frame is a local change, not a cut; a still stretch, a moving chapter ending and blank frames
 are found, blank frames just after a boundary are not; a smooth clip has no finding; a bad
-file is one line."""
+file is one line; the scenes' closing hold outlasts the encoder's settling by the still
+ending the rule asks for."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ import av
 import numpy as np
 import pytest
 
+from normgeom.audit.rules import STILL_ENDING
 from normgeom.audit.video import audit_video
+from scenes.base.narrated import ENCODER_SETTLE, END_HOLD
 
 FPS = 15
 SIZE = (160, 96)
@@ -143,3 +146,7 @@ def test_the_command_prints_the_findings_and_exits_1_on_any(tmp_path, cut):
     )
     assert done.returncode == (0 if cut is None else 1)
     assert ("cut:" in done.stdout) == (cut is not None)
+
+
+def test_the_closing_hold_leaves_a_still_second_after_the_encoder_settles():
+    assert END_HOLD >= STILL_ENDING + ENCODER_SETTLE

@@ -70,6 +70,7 @@ from scenes.voice.wording import Template, fill
 __all__ = [
     "PREDICTION_PAUSE",
     "CUE_FADE",
+    "ENCODER_SETTLE",
     "END_HOLD",
     "FOCUS_SHARE",
     "APPEAR_SECONDS",
@@ -91,8 +92,14 @@ __all__ = [
     "NarratedThreeDScene",
 ]
 
-END_HOLD = 1.25
-"""Seconds of stillness every scene ends on, so a cut to the next chapter is clean."""
+ENCODER_SETTLE = 0.6
+"""Seconds the video encoder (x264) keeps refining a picture after a large change: in the
+720p30 lecture, after the last fades of Epsilon and RealActivations, 0.40 and 0.53 s of small
+macroblock changes (up to 0.13 in brightness on runs of 16 pixels) follow."""
+
+END_HOLD = 1.0 + ENCODER_SETTLE + 0.15
+"""Seconds of stillness every scene ends on, so a cut to the next chapter is clean: a second
+of still picture in the encoded video, after the encoder settles (with a margin)."""
 
 PREDICTION_PAUSE = 3.0
 """Seconds of silence, with the cue on screen, between a prediction question and its answer."""
