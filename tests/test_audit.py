@@ -12,7 +12,7 @@ from fixtures.audit_scenes import DECLARABLE, DEFECTS, specimen
 from normgeom.audit.findings import Finding, excused
 from normgeom.audit.run import audit_class
 from normgeom.rendering.paths import Layout
-from scenes.base.narrated import AuditException
+from scenes.base.narrated import PREDICTION_PAUSE, AuditException
 from scenes.base.parameters import SceneSettings
 
 
@@ -71,3 +71,24 @@ def test_a_finding_reads_as_one_line_and_as_data():
     assert data["objects"] == ["axes[1]", "caption"] and data["start"] == 1.25
     assert not excused(finding, [AuditException("text-overlap", "label*", "not this one")])
     assert excused(finding, [AuditException("text-overlap", "axes*", "the axis label")])
+
+
+def test_the_prediction_cue_fades_in_and_out_inside_its_pause(sample_scene):
+    fps = 30
+    opacities = []
+
+    def probe(scene, time):
+        if scene.pauses:
+            backing = scene.pauses[-1][2][0][0]
+            shown = backing in scene.get_mobject_family_members()
+            opacities.append(backing.get_fill_opacity() if shown else 0.0)
+
+    scene = sample_scene(specimen(), probe, fps=fps)
+    cue = scene.pauses[-1][2]
+    assert not any(part in c.mobjects for c in scene.cut_ins for part in cue)
+    peak = max(opacities)
+    full = [i for i, opacity in enumerate(opacities) if opacity >= 0.99 * peak]
+    gone = next(i for i in range(full[-1], len(opacities)) if opacities[i] <= 0.01 * peak)
+    assert opacities[0] <= 0.2 * peak, "the cue is on screen from the pause's first frame"
+    assert full[0] >= 0.3 * fps - 1 and gone - full[-1] >= 0.3 * fps - 1
+    assert gone / fps <= PREDICTION_PAUSE + 1 / fps, "the cue fades out inside the pause"

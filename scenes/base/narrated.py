@@ -13,8 +13,8 @@ end state).
 
 Predictions: a beat whose filled text ends with a question is followed by a pause of
 :data:`PREDICTION_PAUSE` seconds with an on-screen cue ("Pause and predict" and a shrinking
-countdown bar, the only thing that moves); the cue leaves as the next beat (the reveal)
-starts, so a slide ends on the question and its cue.
+countdown bar, the only thing that moves); the cue fades in over the pause's first
+:data:`CUE_FADE` seconds and out over its last, so the answer starts on a picture without it.
 
 What a viewer must see is declared for the frame auditor (:mod:`normgeom.audit`): each
 spoken beat is recorded (:class:`Spoken`), a beat names the objects it talks about with
@@ -69,6 +69,7 @@ from scenes.voice.wording import Template, fill
 
 __all__ = [
     "PREDICTION_PAUSE",
+    "CUE_FADE",
     "END_HOLD",
     "FOCUS_SHARE",
     "APPEAR_SECONDS",
@@ -95,6 +96,9 @@ END_HOLD = 1.25
 
 PREDICTION_PAUSE = 3.0
 """Seconds of silence, with the cue on screen, between a prediction question and its answer."""
+
+CUE_FADE = 0.3
+"""Seconds the prediction cue takes to fade in at the start of its pause and out at its end."""
 
 
 FOCUS_SHARE = 0.06
@@ -434,19 +438,30 @@ class Narrated(VoiceoverScene):
             self.add_subcaption(cue.text, duration=cue.duration, offset=cue.offset)
 
     def pause_for_prediction(self, name: str) -> None:
-        """Hold :data:`PREDICTION_PAUSE` seconds with the cue on screen from the first frame
-        and a shrinking countdown bar (all else still); the cue stays until the next beat."""
+        """Hold :data:`PREDICTION_PAUSE` seconds with the cue and a shrinking countdown bar on
+        screen (all else still); the cue's opacity at time ``t`` of the pause is
+        ``min(1, t / CUE_FADE, (PREDICTION_PAUSE - t) / CUE_FADE)``: it fades in and out."""
         cue = self.place_cue(panels.prediction_cue())
         bar = panels.countdown_bar(cue)
         self.cue = Group(cue, bar)
-        self.cut_in(cue, bar, reason="the prediction cue is on screen from the pause's start")
+        opacities = [
+            (m, m.get_fill_opacity(), m.get_stroke_opacity())
+            for m in self.cue.family_members_with_points()
+        ]
+
+        def countdown(group: Mobject, alpha: float) -> None:
+            seconds = alpha * PREDICTION_PAUSE
+            shown = min(1.0, seconds / CUE_FADE, (PREDICTION_PAUSE - seconds) / CUE_FADE)
+            for member, solid, stroke in opacities:
+                member.set_fill(opacity=solid * shown, family=False)
+                member.set_stroke(opacity=stroke * shown, family=False)
+            panels.set_countdown(bar, cue, alpha)
+
+        countdown(self.cue, 0.0)
         self.show_cue(cue, bar)
         self.pauses.append((name, PREDICTION_PAUSE, self.cue))
         self.play(
-            UpdateFromAlphaFunc(
-                bar, lambda m, a: panels.set_countdown(m, cue, a), rate_func=linear
-            ),
-            run_time=PREDICTION_PAUSE,
+            UpdateFromAlphaFunc(self.cue, countdown, rate_func=linear), run_time=PREDICTION_PAUSE
         )
 
     def place_cue(self, cue: Mobject) -> Mobject:
