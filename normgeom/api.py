@@ -5,10 +5,11 @@ notebook, with the command line's validation, cache and errors.
 >>> normgeom.explain([1, 2, 3])["statistics"]["ln_denominator"]  # doctest: +ELLIPSIS
 0.81649...
 
-Bad input raises the same typed errors the command line reports in one line
-(:class:`normgeom.errors.UsageError`, :class:`normmath.NormMathError`,
-:class:`scenes.voice.registry.VoiceError`); an argument of the wrong type raises
-:class:`~normgeom.errors.UsageError` naming it; a failed render raises
+Bad input raises the same typed errors the command line reports in one line: an argument
+of the wrong type or value (a scene parameter or the explained vector included) raises
+:class:`~normgeom.errors.UsageError` naming it, a voice not usable here
+:class:`scenes.voice.registry.VoiceError`; both are :class:`normmath.errors.UserError`.
+A failed render raises
 :class:`normgeom.errors.RenderError`. Nothing here prints or exits: warnings go to the
 ``normgeom`` logger (``logging``). Renders run in processes that import only normgeom,
 so a script needs no ``if __name__ == "__main__":`` guard. A rendered file is a
@@ -19,11 +20,13 @@ from __future__ import annotations
 
 import base64
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from numbers import Real
 from pathlib import Path
 
 from normgeom.errors import UsageError
+from normmath.errors import NormMathError
 
 __all__ = ["MediaFile", "render", "lecture", "explain"]
 
@@ -66,6 +69,16 @@ def _check_types(**arguments: tuple[object, tuple[type | tuple[type, ...], str]]
             raise UsageError(f"{name}: expected {what}, got {value!r}")
 
 
+@contextmanager
+def _values_checked() -> Iterator[None]:
+    """Turn the numeric core's refusal of a value (it names the value) into a
+    :class:`UsageError`, the API's one error for a bad argument."""
+    try:
+        yield
+    except NormMathError as error:
+        raise UsageError(str(error)) from error
+
+
 def _settings(
     quality: str, voice: str | None, jobs: int | None, config: str | os.PathLike | None, values
 ):
@@ -77,7 +90,9 @@ def _settings(
     options = ParameterOptions(config=os.fspath(config) if config is not None else None)
     settings = render_settings(quality, voice, None if jobs is None else str(jobs), options)
     written = {key: _as_config_value(key, value) for key, value in values.items()}
-    return settings._replace(params=with_overrides(settings.params, written, "parameters"))
+    with _values_checked():
+        params = with_overrides(settings.params, written, "parameters")
+    return settings._replace(params=params)
 
 
 def _as_config_value(key: str, value) -> object:
@@ -165,4 +180,6 @@ def explain(vector, gain: float = 1.0, eps: float = 1e-6) -> dict:
     from normgeom.explanation import lesson_json
 
     _check_types(gain=(gain, _NUMBER), eps=(eps, _NUMBER))
-    return lesson_json(nm.lesson(vector, gain=gain, eps=nm.validation.as_eps(eps, "eps")))
+    with _values_checked():
+        lesson = nm.lesson(vector, gain=gain, eps=nm.validation.as_eps(eps, "eps"))
+    return lesson_json(lesson)

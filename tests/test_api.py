@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 import normgeom
-import normmath as nm
 from normgeom.api import MediaFile
 from normgeom.errors import UsageError
 from scenes.voice.registry import VoiceError
@@ -38,7 +37,7 @@ def test_explain_marks_an_undefined_output_none():
 
 
 def test_explain_refuses_bad_input_with_a_typed_error():
-    with pytest.raises(nm.NormMathError, match="eps"):
+    with pytest.raises(UsageError, match="eps"):
         normgeom.explain([1, 2, 3], eps=-1)
 
 
@@ -66,8 +65,8 @@ def test_render_shows_inline_in_a_notebook(tiny_media):
     [
         (lambda: normgeom.render("TinySilent", format="avi"), UsageError, "avi"),
         (lambda: normgeom.render("TinySilent", voice="nobody"), VoiceError, "nobody"),
-        (lambda: normgeom.render("TinySilent", gamma=(1, 2)), nm.NormMathError, "gamma"),
-        (lambda: normgeom.render("TinySilent", colour=3), nm.NormMathError, "colour"),
+        (lambda: normgeom.render("TinySilent", gamma=(1, 2)), UsageError, "gamma"),
+        (lambda: normgeom.render("TinySilent", colour=3), UsageError, "colour"),
         (lambda: normgeom.render("TinySilent", jobs=0), UsageError, "jobs"),
         (lambda: normgeom.lecture(output="talk.avi"), UsageError, ".mp4"),
     ],
@@ -180,5 +179,23 @@ def test_a_scene_file_that_renders_when_imported_fails_instead_of_waiting(tmp_pa
 )
 def test_an_argument_of_the_wrong_type_is_a_usage_error_naming_it(media, call, name):
     with pytest.raises(UsageError, match=f"^{name}: expected "):
+        call()
+    assert not media.exists()
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: normgeom.render("Gain", gamma="abc"), "gamma"),
+        (lambda: normgeom.render("Gain", eps="x"), "eps"),
+        (lambda: normgeom.render("Gain", points=5), "points"),
+        (lambda: normgeom.render("Gain", vector=[1, "a", 3]), "vector"),
+        (lambda: normgeom.lecture(gain="2"), "gain"),
+        (lambda: normgeom.explain("abc"), "vector"),
+        (lambda: normgeom.explain([1, None, 3]), "vector"),
+    ],
+)
+def test_a_parameter_of_the_wrong_type_is_a_usage_error_naming_it(media, call, name):
+    with pytest.raises(UsageError, match=name):
         call()
     assert not media.exists()
