@@ -41,10 +41,10 @@ from manim import (
 )
 
 import normmath as nm
-from scenes.base.geometry import GeometryScene, vector_text
+from scenes.base.geometry import TURN_SPEED, GeometryScene, vector_text
 from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, MARK_SHARE
 from scenes.kit import figures, panels, style
-from scenes.kit.framing import fit_zoom, meridian_orientation, view_rotation
+from scenes.kit.framing import SMOOTH_PEAK_SLOPE, fit_zoom, meridian_orientation, view_rotation
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import PALETTE
 from scenes.voice.pronunciation import spoken_token
@@ -364,6 +364,16 @@ class AnyWidth(HalfPlaneScene):
                 run_time=run_time,
             )
 
+    def turn_seconds(self, orientation: dict[str, float]) -> float:
+        """Seconds an eased turn of the camera to ``orientation`` (Manim's ``phi``, ``theta``,
+        ``gamma``) takes at :data:`~scenes.base.geometry.TURN_SPEED`: the sum of the angles'
+        changes bounds the turn, fastest at :data:`~scenes.kit.framing.SMOOTH_PEAK_SLOPE`
+        times its mean speed."""
+        camera = self.renderer.camera
+        now = {"phi": camera.get_phi(), "theta": camera.get_theta(), "gamma": camera.get_gamma()}
+        degrees = sum(abs(np.degrees(orientation[k] - now[k])) for k in now)
+        return SMOOTH_PEAK_SLOPE * float(degrees) / TURN_SPEED
+
     def turn_to_meridian(self) -> None:
         with self.beat("turn") as tracker:
             t = np.linspace(0.0, 2.0 * np.pi, 2 * ARC_SAMPLES)
@@ -374,14 +384,15 @@ class AnyWidth(HalfPlaneScene):
             self.ray = figures.segments(
                 np.zeros((1, 3)), self.x[None] * reach / np.linalg.norm(self.x), PALETTE["trail"]
             )
-            run_time = tracker.duration
-            start = self.said_at("turn", "span one plane", run_time)
+            orientation = meridian_orientation(self.up, self.right)
+            run_time = max(tracker.duration, self.turn_seconds(orientation))
+            start = self.said_at("turn", "span one plane", tracker.duration)
             self.talks_about(self.great_circle, self.ray, after=start)
             drawn = squish_rate_func(
                 smooth, start / run_time, min(start + 2.0, run_time) / run_time
             )
             self.move_camera(
-                **meridian_orientation(self.up, self.right),
+                **orientation,
                 zoom=FIT / reach,
                 run_time=run_time,
                 added_anims=[

@@ -12,6 +12,7 @@ Render with ``manim render -ql scenes/lesson.py OneVectorLesson`` (or ``EdgeCase
 
 from __future__ import annotations
 
+import math
 from typing import ClassVar
 
 from manim import (
@@ -55,6 +56,9 @@ READOUT_SHARE = 0.04
 
 GAIN_ZERO_SECONDS = 0.5
 """Time the gain takes to reach 0 in the beat that asks whether gain zero helps."""
+
+FRAME_TOLERANCE = 1e-6
+"""Share of a frame by which words may precede a frame and still count as said on it."""
 
 BOARD_FADE_SECONDS = 1.0
 """Time the board takes to appear; the rest of its beat holds it still."""
@@ -228,10 +232,9 @@ class LessonScene(NarratedScene):
         pairs.append((now.eps, state.eps))
         return all(abs(a - b) <= 1e-12 * max(1.0, abs(b)) for a, b in pairs)
 
-    def changed_counters(self, state: LessonState) -> list[Mobject]:
-        """The readouts of the parameters that differ between the counters now and ``state``:
-        gain, epsilon, and the input column of the table for each coordinate that moves."""
-        now = self.tracker.state()
+    def changed_counters(self, now: LessonState, state: LessonState) -> list[Mobject]:
+        """The readouts of the parameters that differ between ``now`` and ``state``: gain,
+        epsilon, and the input column of the table for each coordinate that moves."""
         readouts = [
             self.board.table.readouts["input", i]
             for i, (a, b) in enumerate(zip(now.vector, state.vector, strict=True))
@@ -240,24 +243,31 @@ class LessonScene(NarratedScene):
         readouts += [self.board.gain] if now.gain != state.gain else []
         return readouts + ([self.board.eps] if now.eps != state.eps else [])
 
-    def move_through(self, steps, said, seconds: float, elapsed: float) -> float:
-        """Move the counters through ``steps`` (states), each in ``seconds``, starting each
-        step when its words in ``said`` (None: the beat's start) are spoken, but not before
-        ``elapsed`` seconds into the beat; declare each step's words as announcing the
-        readouts it changes. Return the seconds into the beat when the last step ends."""
+    def move_through(self, steps, said, seconds: float) -> float:
+        """Move the counters through ``steps`` (states), each in ``seconds`` but ending by
+        the next step's words, starting each step on the first frame at or after its words
+        in ``said`` (None: the beat's start) are spoken, but not before the step before it
+        ends; declare each step's words as announcing the readouts it changes. Return the
+        seconds into the beat when the last step ends."""
+        frame = 1 / self.camera.frame_rate
+        now, plan = self.tracker.state(), []
         for step, words in zip(steps, said, strict=True):
-            moved = self.changed_counters(step)
+            moved = self.changed_counters(now, step)
+            now = step
             if not moved:
                 continue
             for readout in moved:
                 self.counter_said(readout, words)
-            start = self.announces(words, *moved) if words is not None else 0.0
-            if start > elapsed:
-                self.wait(start - elapsed)
-                elapsed = start
-            self.go(step, seconds)
-            elapsed += seconds
-        return elapsed
+            plan.append((step, self.announces(words, *moved) if words is not None else 0.0))
+        starts = [start for _, start in plan[1:]] + [math.inf]
+        for (step, start), following in zip(plan, starts, strict=False):
+            elapsed = self.renderer.time - self.beat_start
+            frames = math.ceil((start - elapsed) / frame - FRAME_TOLERANCE)
+            if frames > 0:
+                self.wait(frames * frame)
+                elapsed = self.renderer.time - self.beat_start
+            self.go(step, min(seconds, max(following - elapsed, 2 * frame)))
+        return self.renderer.time - self.beat_start
 
     def beat_to(
         self,
@@ -304,7 +314,7 @@ class LessonScene(NarratedScene):
             said = said or (None,) * len(steps)
             room = tracker.duration - elapsed - (FADE_SECONDS if caption is not None else 0.0)
             seconds = min(move, max(room, 2 * frame * len(steps))) / len(steps)
-            elapsed = self.move_through(steps, said, seconds, elapsed)
+            elapsed = self.move_through(steps, said, seconds)
             if caption is not None:
                 self.play(*self.say(caption), run_time=FADE_SECONDS)
                 if not is_prediction(caption):  # a question states nothing
@@ -601,5 +611,5 @@ class Invariances(LessonScene):
             self.play(*write, run_time=writing)
             steps = (centered.with_(eps=self.large_eps), law)
             seconds = MOVE_SECONDS / len(steps)
-            elapsed = self.move_through(steps, said, seconds, self.renderer.time - self.beat_start)
+            elapsed = self.move_through(steps, said, seconds)
             self.wait(max(tracker.duration - elapsed, 1 / self.camera.frame_rate))
