@@ -28,6 +28,7 @@ import normmath as nm
 from scenes.base.geometry import GHOST_OPACITY, IDEAL_EPS, GeometryScene, promptly
 from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, AuditException
 from scenes.kit import figures, panels
+from scenes.kit.framing import SETTLE_SECONDS
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import LAYERS, PALETTE
 
@@ -39,9 +40,8 @@ MARKS_FADE_SHARE = 0.1
 CLOSE_UP_SECONDS = 1.5
 """Seconds of the camera's move from the far inputs to the sphere's close-up."""
 
-WIDEN_SECONDS = 2.5
-"""Seconds of its move back out to the far inputs (a zoom out by five, at a pace a viewer
-follows: :data:`scenes.kit.framing.ZOOM_SPEED`)."""
+RAYS_SECONDS = 1.5
+"""Seconds the rays from the origin to the far inputs take to grow out of the close-up."""
 
 MARKS_RATE = squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE)
 """The rate of marks or lines appearing as a sentence names them."""
@@ -50,12 +50,12 @@ TARGETS_SHARE = 0.2
 """Smallest share of the frame's height the targets (or the sphere they lie on) span while
 a sentence names them."""
 
+CLOSING_SHARE = 0.15
+"""The same, while the camera closes in on them as they are named."""
+
 SPHERE_SHARE = 0.15
 """Smallest share of the frame's height the sphere spans when the rows are said to land on
 it (the camera follows them in)."""
-
-TARGETS_WIDE_SHARE = 0.08
-"""The same, where the camera also holds (or widens to) the far inputs."""
 
 STAR_FILL = 0.55
 """Fill opacity of the pole stars: the rows piled on a pole show through its star."""
@@ -174,19 +174,20 @@ class RMSNormHealthy(RMSNormScene):
         LegendEntry("line", "gap", "RMS ↔ LN gap"),
     )
 
-    close_up_beats = ("targets",)
+    close_up_beats = ("targets", "predict", "normalize")
     audit_exceptions = (
         AuditException(
             "text-covered",
             "pinned*",
-            "as the camera closes in on the sphere and widens again, far inputs pass beneath "
-            "the legend and the formula, drawn above them on their backings",
+            "as the camera closes in on the sphere, far inputs pass beneath the legend and the "
+            "formula, drawn above them on their backings",
         ),
         AuditException(
             "safe-area",
             "points_mob[[]'rms'[]]",
-            "the targets beat closes in on the crosses on the sphere it names: the far inputs "
-            "leave the frame until the camera widens to them again as the sentence ends",
+            "the targets and the question are a close-up of the crosses on the sphere: the far "
+            "inputs leave the frame, their rays drawn out to them, until they move in along "
+            "those rays as the camera widens to them",
         ),
     )
 
@@ -219,36 +220,42 @@ class RMSNormHealthy(RMSNormScene):
             )
 
     def show_targets(self) -> None:
-        """The camera closes in on the sphere as the crosses on it are named, and widens to
-        the inputs again as the sentence ends."""
+        """The camera closes in on the sphere as the crosses on it are named and stays
+        there; the rays from the origin to the inputs grow out to them (cut at the frame's
+        edge), so the far inputs stay in view as directions."""
         with self.beat("targets") as tracker:
             duration = tracker.duration
             move = min(CLOSE_UP_SECONDS, duration / 3)
-            back = min(WIDEN_SECONDS, duration / 2)
-            marks = self.targets(self.healthy, TARGETS_WIDE_SHARE)
+            marks = self.targets(self.healthy, CLOSING_SHARE)
             for fade in marks:  # a fade a viewer sees as one, however short the beat
-                fade.rate_func = squish_rate_func(
-                    smooth, 0.0, min(APPEAR_SECONDS / (duration - back), 1.0)
-                )
+                fade.rate_func = squish_rate_func(smooth, 0.0, min(APPEAR_SECONDS / duration, 1.0))
+            origins = np.zeros_like(self.healthy)
+            self.input_rays = self.trail_group(origins)
+            grow = self.grow_trails(self.input_rays, origins, lambda alpha: alpha * self.healthy)
+            grow.rate_func = squish_rate_func(smooth, 0.0, min(RAYS_SECONDS / duration, 1.0))
             self.camera_to(
-                duration - back,
+                duration,
                 *marks,
+                grow,
                 pose="sphere",
                 framed=False,
-                rate_func=squish_rate_func(smooth, 0.0, move / (duration - back)),
+                rate_func=squish_rate_func(smooth, 0.0, move / duration),
             )
-            self.camera_to(back, pose=self.pose)
 
     def ask(self) -> None:
-        """The question, with the inputs it asks about and their targets in view."""
+        """The question, in the close-up of the targets it asks about, the inputs' rays
+        leading out of the frame to them."""
         with self.beat("predict") as tracker:
-            self.talks_about(self.points_mob["rms"])
-            self.talks_about(self.marks, share=TARGETS_WIDE_SHARE, words="those targets")
+            self.talks_about(self.input_rays)
+            self.talks_about(self.marks, share=TARGETS_SHARE, words="those targets")
             self.wait(tracker.duration)
 
     def normalize(self) -> None:
+        """The inputs move in along their rays, the camera widening from the close-up just
+        enough to hold them (in view within its first :data:`SETTLE_SECONDS`)."""
         with self.beat("normalize") as tracker:
-            self.talks_about(self.points_mob["rms"])
+            self.talks_about(self.input_rays)
+            self.talks_about(self.points_mob["rms"], after=SETTLE_SECONDS)
             moves = self.move_with_trails("rms", self.healthy, self.rms(self.healthy), "rms")
             promptly(moves, tracker.duration)  # seen moving as the sentence says so
             self.announces("Every point moves", self.points_mob["rms"])

@@ -109,26 +109,62 @@ def test_the_spread_legend_states_what_normmath_finds(construct_scene, scene_cla
     assert float(np.ma.median(ratios)) > 0.1  # the default set: its spread only mostly wins
 
 
-@pytest.mark.parametrize(
-    ("scene_class", "asked"), [(Standardization, "standardized"), (RMSNormHealthy, "rms")]
-)
-def test_the_points_a_question_asks_about_are_in_view_through_its_pause(
-    sample_scene, scene_class, asked
-):
+def test_the_points_a_question_asks_about_are_in_view_through_its_pause(sample_scene):
     half = np.array([config.frame_width, config.frame_height]) / 2
     seen = []
 
     def probe(scene, time):
         if not len(scene.cue):
             return
-        group = scene.points_mob[asked]
+        group = scene.points_mob["standardized"]
         drawn = scene.get_mobject_family_members()
         xy = frame_positions(scene.renderer.camera, figures.positions(group))
         visible = all(dot in drawn and dot.get_fill_opacity() > 0.5 for dot in group)
         seen.append(visible and bool(np.all(np.abs(xy) < half)))
 
-    sample_scene(scene_class, probe, fps=5)
+    sample_scene(Standardization, probe, fps=5)
     assert seen and all(seen), "points the question asks about are hidden or off-frame"
+
+
+CROSS_SIZE = 0.12
+"""Half width of a LayerNorm target's cross in scene units (:func:`scenes.kit.figures.crosses`)."""
+
+
+def _asking(scene) -> bool:
+    """Whether ``scene`` is in its prediction beat or that beat's pause."""
+    return scene.beat_name == "predict" or bool(len(scene.cue))
+
+
+def test_the_rmsnorm_question_shows_its_targets_apart_and_the_inputs_rays(sample_scene):
+    spans, gaps, rays = [], [], []
+
+    def probe(scene, time):
+        if not _asking(scene):
+            return
+        camera = scene.renderer.camera
+        xy = frame_positions(camera, figures.equator_curve())
+        spans.append(np.ptp(xy[:, 1]) / config.frame_height)
+        marks = [frame_positions(camera, mark.points) for mark in scene.marks]
+        centres = np.array([mark.mean(axis=0) for mark in marks])
+        apart = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+        width = max(float(np.ptp(mark[:, 0])) for mark in marks)
+        targets = scene.ln(scene.healthy)  # crosses that touch on the sphere itself may touch
+        touching = np.linalg.norm(targets[:, None] - targets[None], axis=2) < 2 * CROSS_SIZE
+        gaps.append(float(np.where(touching, np.inf, apart).min() / width))
+        mob, starts, ends = scene.trail_ends.get(
+            id(getattr(scene, "input_rays", None)), (None,) * 3
+        )
+        if mob is None:
+            rays.append(False)
+            return
+        drawn = mob in scene.get_mobject_family_members() and mob.get_stroke_opacity() > 0.5
+        cut = framing.visible_spans(lambda p: frame_positions(camera, p), starts, ends)
+        rays.append(drawn and np.allclose(ends, scene.healthy) and not np.isnan(cut).any())
+
+    sample_scene(RMSNormHealthy, probe, fps=5)
+    assert spans and min(spans) >= 0.3, "the sphere is small while its targets are asked about"
+    assert min(gaps) >= 1.0, "targets the question asks about overlap on screen"
+    assert all(rays), "the far inputs' rays are not shown while the question is asked"
 
 
 def test_the_epsilon_question_frames_the_sphere_large(sample_scene):
