@@ -36,7 +36,6 @@ import traceback
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TypeVar
 
 from normgeom.errors import OutOfMemoryError, RenderError, UsageError, show_warnings
 from normgeom.rendering.atomic import atomic_path
@@ -61,8 +60,6 @@ __all__ = [
     "follow_parent",
     "main",
 ]
-
-T = TypeVar("T")
 
 PARENT_CHECK_SECONDS = 0.5
 """How often a worker checks that the process which started it is still alive."""
@@ -210,11 +207,11 @@ def run_job(job: RenderJob, layout: Layout, capture: Path | None = None) -> dict
 
 
 def call_in_fresh_process(
-    function: Callable[..., T],
+    function: Callable[..., object],
     args: tuple,
     capture: Path | None = None,
     what: str = "the render process",
-) -> T:
+) -> object:
     """``function(*args)`` in a new Python process (:data:`BOOT`, on this process's module
     path; ``function`` is a module-level function of normgeom, pickled by name), its output
     appended to ``capture`` (else shown); what it returned, or the error of
