@@ -8,6 +8,7 @@ validated outputs, locking), :mod:`.atomic` (crash-safe writes), :mod:`.repair` 
 manim-voiceover's caches checked before reuse), :mod:`.disk` (a full disk),
 :mod:`.worker` (one job inside a worker process, through Manim's Python API),
 :mod:`.runner` (jobs in worker processes, cached), :mod:`.schedule` (which job runs first),
-:mod:`.ranges` (a scene's beats in parallel ranges, joined), :mod:`.cluster` (the runner's
+:mod:`.ranges` (which beats each parallel range renders, and when a scene is split),
+:mod:`.range_media` (a range's partial movies, the ranges joined), :mod:`.cluster` (the runner's
 executor on a Dask cluster), :mod:`.probe` (reading media) and :mod:`.versions`.
 """

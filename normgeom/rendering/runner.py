@@ -10,8 +10,9 @@ decode), stamped and recorded. Renders of the same scene wait for each other, ac
 processes too, so they never share Manim's caches mid-write.
 
 A long scene may be rendered as ranges of its beats, each a job cached on its own, and
-joined into the scene's movie (:mod:`normgeom.rendering.ranges`: when, and how); ``split``
-off renders every scene whole.
+joined into the scene's movie (:mod:`normgeom.rendering.ranges`: when and which beats;
+:mod:`normgeom.rendering.range_media`: their movies joined); ``split`` off renders every
+scene whole.
 
 The executor is one small interface (:class:`Executor`: ``submit`` a job, ``shutdown``): the
 local process pool (:class:`LocalPool`) and a Dask cluster (:mod:`normgeom.rendering.cluster`)
@@ -45,7 +46,8 @@ from normgeom.rendering.disk import (
 from normgeom.rendering.job import Product, RenderJob
 from normgeom.rendering.paths import Layout, prepare_folders
 from normgeom.rendering.probe import duration
-from normgeom.rendering.ranges import beat_count, join_ranges, split, split_counts
+from normgeom.rendering.range_media import join_ranges
+from normgeom.rendering.ranges import beat_count, split, split_counts
 from normgeom.rendering.repair import repair_caches
 from normgeom.rendering.schedule import longest_first
 from normgeom.rendering.state import Info, RecordId, State, file_lock
