@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Protocol
 
 from normgeom.errors import OutOfMemoryError, RenderError, step
-from normgeom.rendering.atomic import copy_file
+from normgeom.rendering.atomic import copy_file, file_lock
 from normgeom.rendering.cache import job_key
 from normgeom.rendering.disk import (
     DiskFullError,
@@ -50,7 +50,7 @@ from normgeom.rendering.range_media import join_ranges
 from normgeom.rendering.ranges import beat_count, split, split_counts
 from normgeom.rendering.repair import repair_caches
 from normgeom.rendering.schedule import longest_first
-from normgeom.rendering.state import Info, RecordId, State, file_lock
+from normgeom.rendering.state import Info, RecordId, State
 from normgeom.rendering.worker import refuse_nested_render, run_in_fresh_process
 from scenes.voice.registry import SpeechError
 

@@ -35,12 +35,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from normgeom.errors import OutOfMemoryError, RenderError, UsageError, show_warnings
-from normgeom.rendering.atomic import atomic_path
+from normgeom.rendering.atomic import atomic_path, file_lock
 from normgeom.rendering.cache import PROJECT
 from normgeom.rendering.job import Product, RenderJob
 from normgeom.rendering.paths import Layout
 from normgeom.rendering.range_media import seed_partial_movies
-from normgeom.rendering.state import file_lock
 from scenes.base.catalog import SCENES_DIR
 from scenes.base.parameters import SceneSettings
 from scenes.voice.registry import SpeechError
