@@ -31,16 +31,21 @@ def open_runner(
     cluster: str | None = None,
     whole: bool = False,
 ) -> Iterator[Runner]:
-    """A runner on the media folder with ``settings.jobs`` workers on this machine, or on
-    the Dask ``cluster`` (:func:`normgeom.rendering.cluster.runner`), once ``outputs`` and the
-    state file are checked writable and the outputs' folders swept of what killed runs left.
-    ``whole``: every scene renders in one piece (no beat ranges)."""
-    from normgeom.rendering.cluster import runner
+    """A runner on the media folder with ``settings.jobs`` worker processes on this machine,
+    or on the Dask ``cluster`` (:func:`normgeom.rendering.cluster.runner`), once ``outputs``
+    and the state file are checked writable and the outputs' folders swept of what killed
+    runs left. ``whole``: every scene renders in one piece (no beat ranges)."""
+    from normgeom.rendering.runner import Runner
 
     layout = Layout.default()
     for path in (*outputs, layout.state_file):
         check_writable(path)
     prepare_folders(path.parent for path in outputs)
+    if cluster is None:
+        yield Runner(layout, jobs=settings.jobs, verbose=verbose, split=not whole)
+        return
+    from normgeom.rendering.cluster import runner
+
     with runner(
         layout, jobs=settings.jobs, verbose=verbose, cluster=cluster, split=not whole
     ) as opened:

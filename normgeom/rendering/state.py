@@ -17,21 +17,19 @@ exclusive lock, merging with what other runs recorded meanwhile.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import math
 import os
 import re
 import stat
 import threading
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path, PurePosixPath
 
 import normmath as nm
 from normgeom.errors import warn
-from normgeom.rendering.atomic import write_text
+from normgeom.rendering.atomic import file_lock, write_text
 from normgeom.rendering.cache import file_digest
 
 __all__ = [
@@ -42,7 +40,6 @@ __all__ = [
     "Info",
     "Record",
     "State",
-    "file_lock",
 ]
 
 STATE_LIMIT = 64 * nm.files.MB
@@ -219,18 +216,6 @@ class Record:
             },
             Info.from_json(data.get("info", {})),
         )
-
-
-@contextmanager
-def file_lock(path: Path) -> Iterator[None]:
-    """Hold an exclusive lock on ``path`` (created if needed) across processes."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 class State:

@@ -6,7 +6,7 @@ The job arrives as a value; Manim's config is set for it alone (the project's
 Manim's typesetting and speech caches of the scene are shared with its other renders under a
 lock (:func:`~scenes.camera.manim_internals.shared_caches`), so ranges of one scene's beats
 render in parallel; a range starts from the partial movies of the scene's whole render
-(:func:`~normgeom.rendering.ranges.seed_partial_movies`). Manim's output goes to a capture
+(:func:`~normgeom.rendering.range_media.seed_partial_movies`). Manim's output goes to a capture
 file the runner keeps as the job's log. Importing this module does not import Manim;
 :func:`run_job` does, in the worker.
 A worker is a fresh Python process (:func:`run_in_fresh_process`; any other job of the
@@ -38,12 +38,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from normgeom.errors import OutOfMemoryError, RenderError, UsageError, show_warnings
-from normgeom.rendering.atomic import atomic_path
+from normgeom.rendering.atomic import atomic_path, file_lock
 from normgeom.rendering.cache import PROJECT
 from normgeom.rendering.job import Product, RenderJob
 from normgeom.rendering.paths import Layout
-from normgeom.rendering.ranges import seed_partial_movies
-from normgeom.rendering.state import file_lock
+from normgeom.rendering.range_media import seed_partial_movies
 from scenes.base.catalog import SCENES_DIR
 from scenes.base.parameters import SceneSettings
 from scenes.voice.registry import SpeechError
