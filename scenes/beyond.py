@@ -46,7 +46,7 @@ from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, MARK_SHARE
 from scenes.kit import figures, panels, style
 from scenes.kit.framing import SMOOTH_PEAK_SLOPE, fit_zoom, meridian_orientation, view_rotation
 from scenes.kit.panels import LegendEntry
-from scenes.kit.style import PALETTE
+from scenes.kit.style import NEAR_PLANE_HALF_SIZE, PALETTE
 from scenes.voice.pronunciation import spoken_token
 
 __all__ = [
@@ -340,7 +340,7 @@ class AnyWidth(HalfPlaneScene):
 
     def show_sphere(self) -> None:
         with self.beat("sphere") as tracker:
-            self.plane = figures.plane(2.2, opacity=0.1)
+            self.plane = figures.plane(NEAR_PLANE_HALF_SIZE, opacity=0.1)
             self.sphere_parts = VGroup(
                 self.plane,
                 figures.sphere(),

@@ -30,7 +30,7 @@ from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, AuditException
 from scenes.kit import figures, panels
 from scenes.kit.framing import SETTLE_SECONDS
 from scenes.kit.panels import LegendEntry
-from scenes.kit.style import LAYERS, PALETTE
+from scenes.kit.style import LAYERS, NEAR_PLANE_HALF_SIZE, PALETTE
 
 __all__ = ["RMSNormScene", "RMSNormHealthy", "RMSNormCollapse", "RMSNormComparison"]
 
@@ -72,7 +72,7 @@ class RMSNormScene(GeometryScene):
     """RMSNorm scenes: the healthy rows (large variance) and the collapse set, each with its
     RMSNorm outputs and LayerNorm targets (epsilon 0)."""
 
-    plane_half_size: ClassVar[float] = 2.2
+    plane_half_size: ClassVar[float] = NEAR_PLANE_HALF_SIZE
     ones_label_reach: ClassVar[float] = 1.6
     poles: ClassVar[bool] = False
     """Whether the sphere shows the pole axis, the poles and the all-ones label."""
