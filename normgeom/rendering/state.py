@@ -72,7 +72,7 @@ class RecordKind(enum.Enum):
 @dataclass(frozen=True)
 class RecordId:
     """What a record is about: its :class:`RecordKind`, the quality label and the output's name.
-    The state file writes it as ``kind:quality:name`` (:meth:`__str__`, :meth:`parse`); in
+    The state file writes it as ``kind:quality:name`` (``str(id)``, :meth:`parse`); in
     memory it is only ever this value."""
 
     kind: RecordKind
