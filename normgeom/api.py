@@ -79,8 +79,8 @@ def _with_scene_parameters(function: Callable) -> Callable:
     kept = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
     added = [
         inspect.Parameter(
-            p.name, inspect.Parameter.KEYWORD_ONLY, annotation=_ANNOTATIONS[p.kind]
-        ).replace(default=None)
+            p.name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=_ANNOTATIONS[p.kind]
+        )
         for p in PARAMETERS
     ]
     function.__signature__ = signature.replace(parameters=kept + added)

@@ -73,6 +73,8 @@ def build_params(config: str | os.PathLike | None = None, **texts: str | None) -
         parameter = BY_NAME[name]
         try:
             overrides[name] = parameter.kind.from_text(text)
+        except NormMathError:
+            raise  # a point file's own problem, named
         except ValueError as exc:
             raise UsageError(f"{parameter.option}: {exc}") from None
     return _with(params, overrides)
@@ -101,6 +103,8 @@ def python_params(
         for name, value in values.items():
             try:
                 overrides[name] = BY_NAME[name].kind.from_python(value)
+            except NormMathError:
+                raise  # a point file's own problem, named
             except ValueError as exc:
                 raise UsageError(f"{name}: {exc}") from None
         return _with(params, overrides)

@@ -18,7 +18,9 @@ from typer.testing import CliRunner
 
 import normgeom.api
 from normgeom.cli.app import app
+from normgeom.errors import UsageError
 from normgeom.settings import DEFAULT_QUALITY, build_params, python_params
+from normmath.errors import NormMathError
 from scenes.base.parameters import BY_NAME, Kind, SceneParams, load_params
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -131,3 +133,11 @@ def test_the_rendering_commands_share_one_voice_and_one_quality():
         assert inspect.signature(function).parameters["quality"].default == DEFAULT_QUALITY
     for function in API_FUNCTIONS:
         assert inspect.signature(function).parameters["voice"].default is None
+
+
+def test_a_point_file_problem_is_named_once(tmp_path):
+    missing = str(tmp_path / "none.csv")
+    with pytest.raises(NormMathError, match=r"^points: .*none.csv: no such file"):
+        build_params(points=missing)
+    with pytest.raises(UsageError, match=r"^points: .*none.csv: no such file"):
+        python_params(values={"points": missing})

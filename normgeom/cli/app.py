@@ -47,7 +47,7 @@ def list_scenes() -> None:
     from rich.table import Table
 
     from normgeom.cli.report import clock
-    from normgeom.rendering.state import State
+    from normgeom.rendering.state import RecordKind, State
     from scenes.base.catalog import SCENES
 
     layout = Layout.default()
@@ -59,7 +59,7 @@ def list_scenes() -> None:
         lengths = [
             f"{clock(record.info.duration)} ({rid.quality})"
             for rid, record in records.items()
-            if rid.kind == "scene" and rid.name == entry.name
+            if rid.kind is RecordKind.SCENE and rid.name == entry.name
         ]
         table.add_row(str(number), entry.name, entry.summary, ", ".join(lengths) or "not rendered")
     Console().print(table)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 import typer
@@ -82,7 +83,7 @@ class RenderOptions(NamedTuple):
     cluster: str | None = None
     whole: bool = False
     config: str | None = None
-    parameters: dict[str, str | None] = {}  # noqa: RUF012 (a NamedTuple's default, never changed)
+    parameters: Mapping[str, str | None] = MappingProxyType({})
 
     def settings(self) -> RenderSettings:
         """The checked settings (:func:`normgeom.settings.render_settings`).

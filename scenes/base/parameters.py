@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
@@ -202,8 +203,8 @@ class SceneParams:
             value = getattr(self, field.name)
             if value == field.default or value is None:
                 continue
-            if isinstance(value, str):
-                lines.append(f"{field.name} = {value!r}".replace("'", '"'))
+            if isinstance(value, str):  # a JSON string is a TOML basic string
+                lines.append(f"{field.name} = {json.dumps(value)}")
             elif isinstance(value, tuple):
                 lines.append(f"{field.name} = [{', '.join(repr(float(v)) for v in value)}]")
             else:
