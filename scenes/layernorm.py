@@ -141,7 +141,7 @@ class MeanCentering(LayerNormScene):
     """Subtracting the mean slides every point along the all-ones line onto the plane."""
 
     lecture_order: ClassVar[int] = 10
-    chapter: ClassVar[str] = "Mean centering: onto the plane"
+    chapter: ClassVar[str] = "Mean centering: where does each point stop?"
 
     pose = "cloud"
     orbit_degrees = 150.0
@@ -215,7 +215,7 @@ class Standardization(LayerNormScene):
     """Dividing by the standard deviation moves every centered point onto the sphere."""
 
     lecture_order: ClassVar[int] = 20
-    chapter: ClassVar[str] = "Standardization: onto the sphere"
+    chapter: ClassVar[str] = "Standardization: where do the points land?"
 
     pose = "plane"
     legend_entries = (
@@ -307,7 +307,7 @@ class Gain(LayerNormScene):
     """The gain gamma scales each axis: the sphere becomes an ellipsoid, the plane tilts."""
 
     lecture_order: ClassVar[int] = 30
-    chapter: ClassVar[str] = "Gain: the ellipsoid"
+    chapter: ClassVar[str] = "Gain: what shape does the sphere become?"
 
     pose = "ellipsoid"
     legend_entries = (
@@ -423,7 +423,7 @@ class Bias(LayerNormScene):
     """The bias beta translates the whole figure; the old position stays visible."""
 
     lecture_order: ClassVar[int] = 40
-    chapter: ClassVar[str] = "Bias: the shift"
+    chapter: ClassVar[str] = "Bias: shape or position?"
 
     pose = "shifted"
     orbit_degrees = 120.0
@@ -546,7 +546,7 @@ class Epsilon(LayerNormScene):
     they rush in, in the first second of the next beat."""
 
     lecture_order: ClassVar[int] = 50
-    chapter: ClassVar[str] = "Epsilon: inside the sphere"
+    chapter: ClassVar[str] = "Epsilon: where does a tight cluster land?"
 
     pose = "sphere"
     legend_entries = (
@@ -555,7 +555,7 @@ class Epsilon(LayerNormScene):
         LegendEntry("dot", "tight", "tight cluster, ε on"),
         LegendEntry("line", "sphere", "sphere, radius √n"),
     )
-    formula = r"\hat x = \frac{x-\mu}{\sqrt{\sigma^2+\epsilon}}"
+    formula = r"\hat x = \frac{x-\mu}{\sqrt{\sigma^2+\varepsilon}}"
     group_colors: ClassVar[dict[str, str]] = {"large": "standardized", "small": "tight"}
     group_labels: ClassVar[dict[str, str]] = {"large": "large variance", "small": "tight cluster"}
 

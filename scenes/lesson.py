@@ -387,9 +387,9 @@ class OneVectorLesson(LessonScene):
                 tracker.duration, "chart", caption=f"Input {nm.display_vector(base.vector)}"
             )
         with self.beat("formulas") as tracker:
-            rms = r"\mathrm{RMSNorm}=g\,\frac{x}{\sqrt{\mathrm{mean}(x^2)+\varepsilon}}"
+            rms = r"\mathrm{RMSNorm}=\gamma\,\frac{x}{\sqrt{\mathrm{mean}(x^2)+\varepsilon}}"
             ln = (
-                r"\mathrm{LayerNorm}=g\,"
+                r"\mathrm{LayerNorm}=\gamma\,"
                 r"\frac{x-\mathrm{mean}(x)}{\sqrt{\mathrm{var}(x)+\varepsilon}}"
             )
             self.play(*self.focus(), run_time=FADE_SECONDS)
@@ -595,9 +595,9 @@ class Invariances(LessonScene):
         )
         with self.beat("rms_law") as tracker:
             law_tex = (
-                r"\mathrm{RMS}(\mathrm{RMSNorm}(x))=g\,"
+                r"\mathrm{RMS}(\mathrm{RMSNorm}(x))=\gamma\,"
                 r"\sqrt{\mathrm{mean}(x^2)\,/\,(\mathrm{mean}(x^2)+\varepsilon)}"
-                r"\quad(\text{scalar }g>0)"
+                r"\quad(\text{scalar }\gamma>0)"
             )
             write = self.show_formula(law_tex, colors=[PALETTE["text"]], size=LAW_SIZE)
             self.talks_about(self.board.part("stats"))

@@ -1,7 +1,7 @@
 r"""The lesson's one vector in the 3D picture: where LayerNorm and RMSNorm take it.
 
 LayerNorm centers :math:`x` along the all-ones direction onto the plane :math:`x+y+z=0`,
-then scales it along its ray in the plane to the sphere of radius :math:`|g|\sqrt 3`;
+then scales it along its ray in the plane to the sphere of radius :math:`|\gamma|\sqrt 3`;
 RMSNorm scales :math:`x` along its own ray to the same sphere. The positions and readouts
 are the lesson table's numbers (:func:`normmath.vector_journey`, rounded by
 :func:`normmath.display`), and the arc shows the angle between the two outputs. The vector,
@@ -54,11 +54,11 @@ class OneVectorGeometry(GeometryScene):
         LegendEntry("dot", "raw", "input x"),
         LegendEntry("dot", "standardized", "LayerNorm(x)"),
         LegendEntry("dot", "rms", "RMSNorm(x)"),
-        LegendEntry("line", "sphere", "sphere, radius |g|√n"),
+        LegendEntry("line", "sphere", "sphere, radius |γ|√n"),
     )
     formula = (
-        r"\mathrm{LayerNorm}(x) &= g\,\frac{x-\mu}{\sqrt{\sigma^2+\epsilon}} \\"
-        r"\mathrm{RMSNorm}(x) &= g\,\frac{x}{\sqrt{\overline{x^2}+\epsilon}}"
+        r"\mathrm{LayerNorm}(x) &= \gamma\,\frac{x-\mu}{\sqrt{\sigma^2+\varepsilon}} \\"
+        r"\mathrm{RMSNorm}(x) &= \gamma\,\frac{x}{\sqrt{\mathrm{mean}(x^2)+\varepsilon}}"
     )
 
     def prepare(self) -> None:

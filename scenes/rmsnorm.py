@@ -284,7 +284,7 @@ class RMSNormCollapse(RMSNormScene):
     """mu >> sigma: RMSNorm collapses every row onto one of the two poles."""
 
     lecture_order: ClassVar[int] = 70
-    chapter: ClassVar[str] = "RMSNorm when mu >> sigma: the poles"
+    chapter: ClassVar[str] = "RMSNorm when the mean dominates"
     poles = True
     plane_half_size: ClassVar[float] = 2.0
     """A little smaller, so the plane's corners stay in frame as the close final orbit
