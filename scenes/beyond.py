@@ -311,9 +311,18 @@ class AnyWidth(HalfPlaneScene):
         through x reaches a little beyond it)."""
         return 1.1 * float(np.linalg.norm(self.x))
 
+    def regime_median(self, spread: bool) -> tuple[str, str]:
+        """The median |μ|/σ of one regime's wide rows (``spread``: σ ≫ |μ|), to three
+        significant digits, and the angle RMS ↔ LN whose tangent it is, in degrees: a median
+        of the rows' angles, each row's being arctan(|μ|/σ), so what is said and shown agree."""
+        rows = self.regimes if spread else ~self.regimes
+        ratio = float(np.ma.median(nm.mean_to_std_ratio(self.clouds.points)[rows]))
+        return f"{ratio:.3g}", degrees_text(np.arctan(ratio))
+
     def narration_values(self) -> dict[str, object]:
-        ratio = nm.mean_to_std_ratio(self.clouds.points)
-        angle = self.wide.angle
+        (spread_ratio, spread_angle), (offset_ratio, offset_angle) = (
+            self.regime_median(spread) for spread in (True, False)
+        )
         return {
             "vector": vector_text(self.x),
             "mu": f"{float(np.mean(self.x)):.3g}",
@@ -322,10 +331,10 @@ class AnyWidth(HalfPlaneScene):
             "n": str(self.wide_n),
             "radius": f"{self.wide.radius:.1f}",
             "count": str(int(np.sum(self.regimes))),
-            "spread_ratio": f"{float(np.ma.median(ratio[self.regimes])):.2f}",
-            "offset_ratio": f"{float(np.ma.median(ratio[~self.regimes])):.1f}",
-            "spread_angle": degrees_text(np.ma.median(angle[self.regimes])),
-            "offset_angle": degrees_text(np.ma.median(angle[~self.regimes])),
+            "spread_ratio": spread_ratio,
+            "offset_ratio": offset_ratio,
+            "spread_angle": spread_angle,
+            "offset_angle": offset_angle,
         }
 
     def construct(self) -> None:
@@ -497,17 +506,10 @@ class AnyWidth(HalfPlaneScene):
                 mask = np.array([g == name for g in self.clouds.groups])
                 color = "raw" if name == "spread" else name
                 groups.append(self.point_group(name, self.place(self.wide.point[mask]), color))
-            ratio = nm.mean_to_std_ratio(self.clouds.points)
             lines = [
                 (f"n = {self.wide_n},  radius √n = {radius:.1f}", "text"),
-                (
-                    f"median |μ|/σ, σ ≫ |μ| rows: {float(np.ma.median(ratio[self.regimes])):.2f}",
-                    "raw",
-                ),
-                (
-                    f"median |μ|/σ, |μ| ≫ σ rows: {float(np.ma.median(ratio[~self.regimes])):.1f}",
-                    "positive",
-                ),
+                (f"median |μ|/σ, σ ≫ |μ| rows: {self.regime_median(True)[0]}", "raw"),
+                (f"median |μ|/σ, |μ| ≫ σ rows: {self.regime_median(False)[0]}", "positive"),
             ]
             zoom_out = min(WIDEN_SECONDS, run_time / 2)
             old_readout, self.readout_panel = self.readout_panel, panels.readout(lines)
@@ -564,16 +566,10 @@ class AnyWidth(HalfPlaneScene):
             landing = self.word_rate("Every vector moves", second, LAND_SECONDS)
             for move in moves:
                 move.rate_func = landing
-            angle = self.wide.angle
             head = (f"n = {self.wide_n},  radius √n = {self.wide.radius:.1f}", "text")
-            spread = (
-                f"median angle RMS ↔ LN, σ ≫ |μ|: "
-                f"{degrees_text(np.ma.median(angle[self.regimes]))}°",
-                "raw",
-            )
+            spread = (f"median angle RMS ↔ LN, σ ≫ |μ|: {self.regime_median(True)[1]}°", "raw")
             offset = (
-                f"median angle RMS ↔ LN, |μ| ≫ σ: "
-                f"{degrees_text(np.ma.median(angle[~self.regimes]))}°",
+                f"median angle RMS ↔ LN, |μ| ≫ σ: {self.regime_median(False)[1]}°",
                 "positive",
             )
             self.play(

@@ -257,3 +257,10 @@ def test_the_lens_ticks_sit_beside_the_arc_and_its_labels_inside_the_lens(defaul
     for label in labels[: len(scene.tick_degrees)]:
         assert label.get_left()[0] > low[0] and label.get_right()[0] < high[0]
         assert label.get_bottom()[1] > low[1] and label.get_top()[1] < high[1]
+
+
+def test_said_median_angle_is_the_angle_of_the_shown_median_ratio(default_scene):
+    values = default_scene(AnyWidth, stop_after="sphere").narration_values()
+    for regime in ("spread", "offset"):
+        ratio, angle = float(values[f"{regime}_ratio"]), values[f"{regime}_angle"]
+        assert f"{np.degrees(np.arctan(ratio)):.1f}" == angle, (regime, ratio, angle)
