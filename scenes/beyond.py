@@ -68,8 +68,12 @@ LAND_SECONDS = 4.0
 """Seconds the wide rows take to move along their rays onto the circle."""
 
 WIDEN_SECONDS = 2.0
-"""Seconds the camera takes to zoom out to the wide circle, before anything new appears,
-and then the wide rows take to fade in."""
+"""Seconds the camera takes to zoom out to the wide circle, and then the wide rows take to
+fade in."""
+
+CROSSFADE_FROM = 0.5
+"""Share of the zoom out after which the shrunken n = 3 picture fades out as the wide circle,
+coming into the frame, fades in (never an empty picture)."""
 
 PART_WIDTH = 5.0
 """Stroke width of the mean and centered parts of the vector in the flat picture."""
@@ -518,16 +522,17 @@ class AnyWidth(HalfPlaneScene):
             small = [self.small_parts, self.ray, self.stars, self.ln_cross, *self.angle_arc]
             small += [self.mean_part, self.centered_part, old_readout]
             small += [self.points_mob.pop(name) for name in ("x", "rms")]
-            gone = squish_rate_func(smooth, 0.0, min(SWAP_SECONDS / zoom_out, 0.5))
+            crossfade = squish_rate_func(smooth, CROSSFADE_FROM, 1.0)
             self.move_camera(
                 zoom=FIT / reach,
                 run_time=zoom_out,
-                added_anims=[*[FadeOut(m, rate_func=gone) for m in small], *swap],
+                added_anims=[
+                    *[FadeOut(m, rate_func=crossfade) for m in small],
+                    *swap,
+                    *[FadeIn(m, rate_func=crossfade) for m in (self.wide_parts, marks)],
+                ],
             )
             self.talks_about(self.wide_parts, words="on a circle")
-            self.play(FadeIn(self.wide_parts), FadeIn(marks), run_time=APPEAR_SECONDS)
-            zoom_out += APPEAR_SECONDS
-            rest = run_time - zoom_out
             circle = self.wide_parts[0]
             shown = self.said_now("Here are vectors") + APPEAR_SECONDS
             split = min(max(self.said_now("The blue ones"), shown), run_time - APPEAR_SECONDS)
