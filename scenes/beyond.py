@@ -68,12 +68,9 @@ LAND_SECONDS = 4.0
 """Seconds the wide rows take to move along their rays onto the circle."""
 
 WIDEN_SECONDS = 2.0
-"""Seconds the camera takes to zoom out to the wide circle, and then the wide rows take to
-fade in."""
-
-CROSSFADE_FROM = 0.5
-"""Share of the zoom out after which the shrunken n = 3 picture fades out as the wide circle,
-coming into the frame, fades in (never an empty picture)."""
+"""Seconds the camera takes to zoom out to the wide circle (the n = 3 half-plane shrinking with
+it, then crossfading into the wide one: never an empty picture), and then the wide rows take
+to fade in."""
 
 PART_WIDTH = 5.0
 """Stroke width of the mean and centered parts of the vector in the flat picture."""
@@ -519,20 +516,23 @@ class AnyWidth(HalfPlaneScene):
             old_readout, self.readout_panel = self.readout_panel, panels.readout(lines)
             old_legend, self.legend_panel = self.legend_panel, panels.legend(self.wide_legend)
             swap = self.swap_panel(old_legend, self.legend_panel, "top_left", zoom_out)
-            small = [self.small_parts, self.ray, self.stars, self.ln_cross, *self.angle_arc]
+            small = [self.ray, self.stars, self.ln_cross, *self.angle_arc]
             small += [self.mean_part, self.centered_part, old_readout]
             small += [self.points_mob.pop(name) for name in ("x", "rms")]
-            crossfade = squish_rate_func(smooth, CROSSFADE_FROM, 1.0)
+            gone = squish_rate_func(smooth, 0.0, min(SWAP_SECONDS / zoom_out, 0.5))
             self.move_camera(
                 zoom=FIT / reach,
                 run_time=zoom_out,
-                added_anims=[
-                    *[FadeOut(m, rate_func=crossfade) for m in small],
-                    *swap,
-                    *[FadeIn(m, rate_func=crossfade) for m in (self.wide_parts, marks)],
-                ],
+                added_anims=[*[FadeOut(m, rate_func=gone) for m in small], *swap],
             )
             self.talks_about(self.wide_parts, words="on a circle")
+            self.play(
+                FadeOut(self.small_parts),
+                FadeIn(self.wide_parts),
+                FadeIn(marks),
+                run_time=APPEAR_SECONDS,
+            )
+            zoom_out += APPEAR_SECONDS
             circle = self.wide_parts[0]
             shown = self.said_now("Here are vectors") + APPEAR_SECONDS
             split = min(max(self.said_now("The blue ones"), shown), run_time - APPEAR_SECONDS)

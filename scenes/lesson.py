@@ -75,6 +75,10 @@ FORMULA_SIZE = 30
 LAW_SIZE = 40
 """Font size of a formula the formula row holds alone (read while it is spoken)."""
 
+CUE_AIR = 0.15
+"""Frame units kept clear above and below the prediction cue between the formula row and
+the statistics panel (the cue is scaled down to keep them)."""
+
 BOARD_PARTS = ("chart", "stats", "table")
 """The parts of the board that take the focus in turn."""
 
@@ -190,9 +194,12 @@ class LessonScene(NarratedScene):
     def place_cue(self, cue: Mobject) -> Mobject:
         """Put the prediction cue where it covers no text, right-aligned with the board: in
         the formula row when no formula is shown, else between the statistics panel and
-        the formula row (beside the question, which is short there)."""
+        the formula row (beside the question, which is short there), scaled down to keep
+        :data:`CUE_AIR` clear of both."""
         if self.formula.submobjects:
-            y = (self.board.stats.get_top()[1] + self.formula.get_bottom()[1]) / 2
+            bottom, top = self.board.stats.get_top()[1], self.formula.get_bottom()[1]
+            y = (bottom + top) / 2
+            cue.scale(min(1.0, (top - bottom - 2 * CUE_AIR) / cue.height))
         else:
             y = FORMULA_Y
         return cue.move_to([BOARD_REACH - cue.width / 2, y, 0])
