@@ -44,7 +44,12 @@ import normmath as nm
 from scenes.base.geometry import TURN_SPEED, GeometryScene, vector_text
 from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, MARK_SHARE
 from scenes.kit import figures, panels, style
-from scenes.kit.framing import SMOOTH_PEAK_SLOPE, fit_zoom, meridian_orientation, view_rotation
+from scenes.kit.framing import (
+    SMOOTH_PEAK_SLOPE,
+    facing_azimuth,
+    fit_zoom,
+    meridian_orientation,
+)
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import PALETTE
 from scenes.voice.pronunciation import spoken_token
@@ -300,8 +305,7 @@ class AnyWidth(HalfPlaneScene):
         outputs = np.vstack([self.place(self.small.rms), self.place(self.small.layer)])
         meridian = meridian_orientation(self.up, self.right)["theta"]
         thetas = meridian + np.radians(np.arange(-180.0, 180.0, 1.0))  # the turn's short way
-        facing = [float(np.min(outputs @ view_rotation(phi, t)[2])) for t in thetas]
-        theta = float(thetas[int(np.argmax(facing))])
+        theta = facing_azimuth(outputs, phi, thetas)
         fit = fit_zoom(self.opening_points(), phi, theta, focal, self.keep_out())
         zoom = min(style.POSES[self.pose].zoom, fit, FIT / self.small_reach())
         self.set_camera_orientation(theta=theta, zoom=zoom)

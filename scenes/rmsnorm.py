@@ -222,7 +222,8 @@ class RMSNormHealthy(RMSNormScene):
     def show_targets(self) -> None:
         """The camera closes in on the sphere as the crosses on it are named and stays
         there; the rays from the origin to the inputs grow out to them (cut at the frame's
-        edge), so the far inputs stay in view as directions."""
+        edge, dotted in the inputs' blue, unlike the grey gap lines to come), so the far
+        inputs stay in view as directions."""
         with self.beat("targets") as tracker:
             duration = tracker.duration
             move = min(CLOSE_UP_SECONDS, duration / 3)
@@ -230,7 +231,7 @@ class RMSNormHealthy(RMSNormScene):
             for fade in marks:  # a fade a viewer sees as one, however short the beat
                 fade.rate_func = squish_rate_func(smooth, 0.0, min(APPEAR_SECONDS / duration, 1.0))
             origins = np.zeros_like(self.healthy)
-            self.input_rays = self.trail_group(origins)
+            self.input_rays = self.trail_group(origins, PALETTE["raw"])  # not a grey gap line
             grow = self.grow_trails(self.input_rays, origins, lambda alpha: alpha * self.healthy)
             grow.rate_func = squish_rate_func(smooth, 0.0, min(RAYS_SECONDS / duration, 1.0))
             self.camera_to(

@@ -366,10 +366,10 @@ class GeometryScene(NarratedThreeDScene):
 
         return _reframing(UpdateFromAlphaFunc(group, update))
 
-    def trail_group(self, starts: np.ndarray) -> VMobject:
+    def trail_group(self, starts: np.ndarray, color: str = style.PALETTE["trail"]) -> VMobject:
         """Dotted trails from ``starts`` (of length zero until grown with
-        :meth:`grow_trails`), added to the scene and kept cut to the frame."""
-        trails = figures.trails(starts)
+        :meth:`grow_trails`), in ``color``, added to the scene and kept cut to the frame."""
+        trails = figures.trails(starts, color)
         self.cut_in(trails, reason="a dotted trail grows from its point as the point moves")
         self.trail_ends[id(trails)] = (trails, np.atleast_2d(starts), np.atleast_2d(starts))
         self.add(trails)
@@ -417,8 +417,9 @@ class GeometryScene(NarratedThreeDScene):
         """Put each framed label, then each axis label, at the place beside its anchor that
         keeps in frame and clear of the markers (those drawn and those ``coming`` in),
         guide lines, panels and labels already placed
-        (:func:`scenes.kit.placement.choose_offset`), gliding there from where it was drawn
-        a frame before (:func:`scenes.kit.placement.glide`)."""
+        (:func:`scenes.kit.placement.choose_offset`); a framed label glides there from where
+        it was drawn a frame before (:func:`scenes.kit.placement.glide`), an axis label stays
+        at its arrowhead."""
         camera = self.renderer.camera
         shown = [*self.mobjects, *coming]
         drawn = {id(m) for mob in shown for m in mob.get_family()}
@@ -468,7 +469,8 @@ class GeometryScene(NarratedThreeDScene):
             )
             self.places[id(label)] = best
             shown, then = self.shown_offsets.get(id(label), (None, now))
-            offset = placement.glide(shown, offsets[best], min(now - then, frame))
+            step = min(now - then, frame) if label in self.framed_labels else np.inf
+            offset = placement.glide(shown, offsets[best], step)
             self.shown_offsets[id(label)] = (offset, now)
             gliding = gliding or not np.allclose(offset, offsets[best])
             label.move_to(scene_offset(camera, anchor, offset))
