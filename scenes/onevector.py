@@ -165,18 +165,25 @@ class OneVectorGeometry(GeometryScene):
         return arrow
 
     def move(
-        self, name: str, start, end, run_time: float, *anims, color=None, close_up: float = 0.0
+        self,
+        name: str,
+        start,
+        end,
+        run_time: float,
+        *anims,
+        color=None,
+        zoom: float | None = None,
+        by: float = 0.0,
     ) -> None:
-        """Move ``points_mob[name]`` from ``start`` to ``end`` with a trail, framed at the
-        opening zoom; or, ``close_up`` seconds into the move, in a close-up
-        :data:`SCALE_CLOSE_UP` times closer."""
+        """Move ``points_mob[name]`` from ``start`` to ``end`` with a trail, framed; or, given
+        ``zoom``, with the camera eased to that zoom ``by`` seconds into the move (into a
+        close-up or back from one: not framed)."""
         moves = self.move_with_trails(name, start[None], end[None], color)
-        if not close_up:
-            self.camera_to(run_time, *moves, *anims, zoom=self.opening_zoom)
+        if zoom is None:
+            self.camera_to(run_time, *moves, *anims)
             return
-        zoom = self.opening_zoom * SCALE_CLOSE_UP
-        closing = squish_rate_func(smooth, 0.0, min(close_up / run_time, 1.0))
-        self.camera_to(run_time, *moves, *anims, zoom=zoom, framed=False, rate_func=closing)
+        arrive = squish_rate_func(smooth, 0.0, min(by / run_time, 1.0))
+        self.camera_to(run_time, *moves, *anims, zoom=zoom, framed=False, rate_func=arrive)
 
     # --- beats -----------------------------------------------------------------------------
 
@@ -214,12 +221,12 @@ class OneVectorGeometry(GeometryScene):
         line: int,
         color: str,
         moves: str,
-        close_up: bool = False,
+        zoom: float | None = None,
     ) -> None:
         """Beat ``beat``: move the dot ``name`` (drawn from the input, with its arrow, on
         first use) from ``start`` to ``end`` and read readout line ``line``; the words
-        ``moves`` name the moving point (and, for a ``close_up``, the camera is close by
-        then: :meth:`move`). An undefined ``end`` is read as Undefined and nothing moves."""
+        ``moves`` name the moving point (the camera at ``zoom`` by then, if given:
+        :meth:`move`). An undefined ``end`` is read as Undefined and nothing moves."""
         with self.beat(beat) as tracker:
             if end is None:
                 self.play(*self.read(line), run_time=tracker.duration)
@@ -232,8 +239,10 @@ class OneVectorGeometry(GeometryScene):
                 self.add(*self.copies(self.points_mob[name], self.arrows[name]))
             after = self.said_at(beat, moves, tracker.duration)
             self.talks_about(self.points_mob[name], share=MARK_SHARE, after=after)
-            reading, close = self.read(line), after if close_up else 0.0
-            self.move(name, start, end, tracker.duration, *reading, color=color, close_up=close)
+            reading = self.read(line)
+            self.move(
+                name, start, end, tracker.duration, *reading, color=color, zoom=zoom, by=after
+            )
 
     def center(self) -> None:
         j = self.journey
@@ -249,12 +258,13 @@ class OneVectorGeometry(GeometryScene):
             2,
             "standardized",
             "The point",
-            close_up=True,
+            zoom=self.opening_zoom * SCALE_CLOSE_UP,
         )
 
     def rescale(self) -> None:
         j = self.journey
-        self.step("rms", "rms", j.raw, j.rms_norm, 3, "rms", "the point moves")
+        zoom = self.opening_zoom  # back from the close-up, all in frame again
+        self.step("rms", "rms", j.raw, j.rms_norm, 3, "rms", "the point moves", zoom=zoom)
 
     def show_angle(self) -> None:
         with self.beat("angle") as tracker:

@@ -134,9 +134,9 @@ def choose_offset(
     return int(order[0])
 
 
-LABEL_SPEED = 4.0
-"""Fastest a label moves to a new place beside its anchor, in frame units per second (half
-the frame's height): from one side of a figure to the other in about half a second."""
+LABEL_SPEED = 8.0
+"""Fastest a label moves to a new place beside its anchor, in frame units per second (the
+frame's height): from one side of a figure to the other in about half a second."""
 
 
 def glide(shown: np.ndarray | None, target: np.ndarray, seconds: float) -> np.ndarray:
