@@ -1,7 +1,7 @@
 """Running render jobs for a command or a script: the runner on the media folder, the movie
 jobs of some scenes, and the lecture; shared by the command line and the Python API.
 
-Everything here takes checked settings (:class:`~normgeom.cli.scene_options.RenderSettings`)
+Everything here takes checked settings (:class:`~normgeom.settings.RenderSettings`)
 and raises the pipeline's typed errors; nothing prints or exits.
 """
 
@@ -16,9 +16,9 @@ from normgeom.errors import UsageError
 from normgeom.rendering.paths import Layout, check_writable, output_path, prepare_folders
 
 if TYPE_CHECKING:  # annotations only: the runner loads PyAV
-    from normgeom.cli.scene_options import RenderSettings
     from normgeom.rendering.runner import JobResult, Runner
     from normgeom.rendering.targets import Target
+    from normgeom.settings import RenderSettings
 
 __all__ = ["open_runner", "render_movies", "lecture_output"]
 
@@ -31,16 +31,21 @@ def open_runner(
     cluster: str | None = None,
     whole: bool = False,
 ) -> Iterator[Runner]:
-    """A runner on the media folder with ``settings.jobs`` workers on this machine, or on
-    the Dask ``cluster`` (:func:`normgeom.rendering.cluster.runner`), once ``outputs`` and the
-    state file are checked writable and the outputs' folders swept of what killed runs left.
-    ``whole``: every scene renders in one piece (no beat ranges)."""
-    from normgeom.rendering.cluster import runner
+    """A runner on the media folder with ``settings.jobs`` worker processes on this machine,
+    or on the Dask ``cluster`` (:func:`normgeom.rendering.cluster.runner`), once ``outputs``
+    and the state file are checked writable and the outputs' folders swept of what killed
+    runs left. ``whole``: every scene renders in one piece (no beat ranges)."""
+    from normgeom.rendering.runner import Runner
 
     layout = Layout.default()
     for path in (*outputs, layout.state_file):
         check_writable(path)
     prepare_folders(path.parent for path in outputs)
+    if cluster is None:
+        yield Runner(layout, jobs=settings.jobs, verbose=verbose, split=not whole)
+        return
+    from normgeom.rendering.cluster import runner
+
     with runner(
         layout, jobs=settings.jobs, verbose=verbose, cluster=cluster, split=not whole
     ) as opened:

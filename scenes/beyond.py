@@ -51,7 +51,7 @@ from scenes.kit.framing import (
     meridian_orientation,
 )
 from scenes.kit.panels import LegendEntry
-from scenes.kit.style import PALETTE
+from scenes.kit.style import NEAR_PLANE_HALF_SIZE, PALETTE
 from scenes.voice.pronunciation import spoken_token
 
 __all__ = [
@@ -354,7 +354,7 @@ class AnyWidth(HalfPlaneScene):
 
     def show_sphere(self) -> None:
         with self.beat("sphere") as tracker:
-            self.plane = figures.plane(2.2, opacity=0.1)
+            self.plane = figures.plane(NEAR_PLANE_HALF_SIZE, opacity=0.1)
             self.sphere_parts = VGroup(
                 self.plane,
                 figures.sphere(),

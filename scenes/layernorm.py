@@ -33,7 +33,7 @@ from scenes.base.geometry import IDEAL_EPS, GeometryScene, promptly, vector_text
 from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, MARK_SHARE, AuditException
 from scenes.kit import figures, panels, style
 from scenes.kit.panels import LegendEntry
-from scenes.kit.style import PALETTE
+from scenes.kit.style import NEAR_PLANE_HALF_SIZE, PALETTE
 
 __all__ = ["LayerNormScene", "MeanCentering", "Standardization", "Gain", "Bias", "Epsilon"]
 
@@ -67,7 +67,7 @@ CENTRE_MARK = 0.2
 class LayerNormScene(GeometryScene):
     """LayerNorm scenes: the point cloud of the parameters and its LayerNorm steps."""
 
-    near_plane_half_size: ClassVar[float] = 2.2
+    near_plane_half_size: ClassVar[float] = NEAR_PLANE_HALF_SIZE
     plane_margin: ClassVar[float] = 0.8
 
     def prepare(self) -> None:

@@ -41,7 +41,7 @@ from scenes.kit.lesson_board import (
     plain_text,
     veil,
 )
-from scenes.kit.style import PALETTE
+from scenes.kit.style import CAPTION_WIDTH, PALETTE
 
 __all__ = ["LessonScene", "OneVectorLesson", "EdgeCases", "Invariances"]
 
@@ -173,7 +173,7 @@ class LessonScene(NarratedScene):
         """Animations that replace the caption line under the formulas by ``text``: the old
         caption fades out in the first half, the new one fades in in the second half."""
         new = plain_text(text)
-        new.scale_to_fit_width(min(new.width, 13.4)).move_to([0, CAPTION_Y, 0])
+        new.scale_to_fit_width(min(new.width, CAPTION_WIDTH)).move_to([0, CAPTION_Y, 0])
         old, self.caption = self.caption, new
         return _swap(old, FadeIn(new))
 

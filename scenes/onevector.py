@@ -23,7 +23,7 @@ from scenes.base.narrated import APPEAR_SECONDS, MARK_SHARE, AuditException
 from scenes.kit import figures, panels, style
 from scenes.kit.framing import facing_azimuth, fit_zoom
 from scenes.kit.panels import LegendEntry
-from scenes.kit.style import PALETTE
+from scenes.kit.style import NEAR_PLANE_HALF_SIZE, PALETTE
 
 __all__ = ["OneVectorGeometry"]
 
@@ -192,7 +192,9 @@ class OneVectorGeometry(GeometryScene):
             j = self.journey
             radius = np.full(3, abs(j.lesson.gain))
             self.plane = figures.plane(
-                nm.plane_half_size(self.opening_points(), self.plane_margin, minimum=2.2)
+                nm.plane_half_size(
+                    self.opening_points(), self.plane_margin, minimum=NEAR_PLANE_HALF_SIZE
+                )
             )
             reach = ONES_REACH * figures.axis_length(self.renderer.camera.get_zoom())
             diagonal = nm.uniform_vector(3)

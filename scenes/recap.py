@@ -39,7 +39,7 @@ import normmath as nm
 from scenes.base.narrated import NarratedScene
 from scenes.kit import figures, framing, style
 from scenes.kit.lesson_board import plain_text, veil
-from scenes.kit.style import PALETTE
+from scenes.kit.style import CONTENT_WIDTH, PALETTE
 from scenes.voice.wording import written
 
 __all__ = ["Sketch", "Recap"]
@@ -294,7 +294,7 @@ class Recap(NarratedScene):
             color=PALETTE["rms"],
         )
         both = VGroup(ln, rms).arrange([1, 0, 0], buff=1.0)
-        both.scale_to_fit_width(min(both.width, 13.6)).move_to([0, 3.25, 0])
+        both.scale_to_fit_width(min(both.width, CONTENT_WIDTH)).move_to([0, 3.25, 0])
         return ln, rms
 
     def show_formulas(self) -> None:

@@ -127,12 +127,3 @@ def test_hidden_legend_rows_take_their_backing_with_them():
         assert upper.get_bottom()[1] == pytest.approx(lower.get_top()[1])
         assert upper.width == pytest.approx(lower.width)
     assert rows[3][0].get_bottom()[1] < rows[3][1:].get_bottom()[1]
-
-
-def test_the_rays_to_the_far_inputs_are_not_drawn_like_the_gap_lines(default_scene):
-    from scenes.kit.style import PALETTE
-
-    scene = default_scene(RMSNormHealthy, stop_after="targets")
-    ray = scene.input_rays.get_stroke_color().to_hex().upper()
-    assert ray == PALETTE["raw"].upper()  # the inputs' colour, not a grey line
-    assert ray not in {PALETTE["gap"].upper(), PALETTE["trail"].upper()}

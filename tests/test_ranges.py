@@ -191,16 +191,15 @@ def test_whole_renders_every_scene_in_one_piece(tiny_media, monkeypatch):
     from typer.testing import CliRunner
 
     from normgeom.cli import app as cli
-    from normgeom.rendering import cluster
 
     splits = []
-    opened = cluster.runner
+    opened = runner_module.Runner
 
     def spy(layout, **kwargs):
         splits.append(kwargs["split"])
         return opened(layout, **kwargs)
 
-    monkeypatch.setattr(cluster, "runner", spy)
+    monkeypatch.setattr(runner_module, "Runner", spy)
     for command in (["render", "TinyNarrated", "--whole"], ["render", "TinyNarrated"]):
         assert CliRunner().invoke(cli.app, command).exit_code == 0
     assert CliRunner().invoke(cli.app, ["video", "--whole"]).exit_code == 0
@@ -213,7 +212,7 @@ def build_texts(folder: str, seed: int) -> int:
 
     from manim import Text, config
 
-    from normgeom.rendering.state import file_lock
+    from normgeom.rendering.atomic import file_lock
     from scenes.camera.manim_internals import shared_caches
 
     config.text_dir = folder

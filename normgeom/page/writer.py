@@ -19,6 +19,7 @@ from normgeom.page.chapters import PAGE_NAME, chapter_states
 from normgeom.page.three import THREE_VERSION, three_files
 from normgeom.publish.folders import check_folder, staged_folder
 from scenes.base.parameters import SceneParams
+from scenes.kit.style import PALETTE
 
 __all__ = ["PAGE_NAME", "PRESET_LABELS", "page_files", "write_files", "write_page"]
 
@@ -33,17 +34,11 @@ PRESET_LABELS = (
 """The presets the page offers, in order: (:data:`normmath.PRESETS` name, button label)."""
 
 
-def _palette() -> dict[str, str]:
-    from scenes.kit.style import PALETTE
-
-    return PALETTE
-
-
 def _data(params: SceneParams | None) -> dict:
     """What the scripts read from ``window.NORMGEOM_PAGE``."""
     cloud, collapse = nm.main_cloud(), nm.collapse_set()
     return {
-        "palette": _palette(),
+        "palette": PALETTE,
         "positive": list(nm.POSITIVE),
         "lessonEps": nm.LESSON_EPS,
         "presets": [
@@ -71,7 +66,7 @@ def page_files(params: SceneParams | None = None) -> dict[str, bytes]:
     files = {path.name: path.read_bytes() for path in sorted(WEB.iterdir()) if path.is_file()}
     data = json.dumps(_data(params), separators=(",", ":"), allow_nan=False)
     files["data.js"] = f"window.NORMGEOM_PAGE = {data};\n".encode()
-    colours = "".join(f"  --{name}: {colour};\n" for name, colour in _palette().items())
+    colours = "".join(f"  --{name}: {colour};\n" for name, colour in PALETTE.items())
     files["palette.css"] = f"/* The video's palette. */\n:root {{\n{colours}}}\n".encode()
     files["vendor/three.min.js"] = three.script.read_bytes()
     files["vendor/three.LICENSE.txt"] = three.license.read_bytes()

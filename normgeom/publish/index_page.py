@@ -6,15 +6,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
+from string import Template
 
 from normgeom.compose.clips import Chapter
 from normgeom.compose.lecture import youtube_chapters
+from scenes.kit.style import PALETTE
 
 __all__ = ["SceneCard", "index_html"]
 
-STYLE = """
+STYLE = Template("""
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 72rem;
-       background: #0b0e14; color: #e6e6e6; padding: 0 1rem; }
+       background: $background; color: $text; padding: 0 1rem; }
 a { color: #8ab4f8; }
 video, img { max-width: 100%; height: auto; background: #000; }
 .scenes { display: grid; grid-template-columns: repeat(auto-fill, minmax(22rem, 1fr));
@@ -23,7 +25,8 @@ figure { margin: 0; }
 figure img { display: block; width: 100%; margin-bottom: 0.4rem; }
 figcaption { font-size: 0.95rem; }
 pre { background: #151a23; padding: 0.8rem; }
-"""
+""").substitute(background=PALETTE["background"], text=PALETTE["text"])
+"""The page's style sheet: its background and text in the video's colours."""
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ A final file is either the old one or the complete new one. The partial file
 is written to it, and stays locked until it is renamed or removed; the lock ends with the
 process, however it ends. So a partial file that no process holds was left by a run that was
 killed (SIGKILL, power loss): :func:`remove_stale` finds and removes those, and never one that
-a live run is writing, whatever its process id or machine namespace.
+a live run is writing, whatever its process id or machine namespace. A lock across processes
+on a file of its own (:func:`file_lock`) keeps two runs from writing the same things at once.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ __all__ = [
     "is_partial",
     "claimed",
     "held",
+    "file_lock",
     "atomic_path",
     "write_text",
     "copy_file",
@@ -83,6 +85,18 @@ def held(path: Path) -> Iterator[None]:
         yield
     finally:
         os.close(handle)
+
+
+@contextmanager
+def file_lock(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (created if needed) across processes."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 @contextmanager

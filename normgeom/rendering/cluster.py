@@ -33,12 +33,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from normgeom.errors import RenderError, UsageError
-from normgeom.rendering.atomic import atomic_path
+from normgeom.rendering.atomic import atomic_path, file_lock
 from normgeom.rendering.job import Product, RenderJob
 from normgeom.rendering.paths import Layout
 from normgeom.rendering.repair import repair_caches
 from normgeom.rendering.runner import Runner, default_jobs
-from normgeom.rendering.state import file_lock
 from normgeom.rendering.versions import versions
 from normgeom.rendering.worker import run_in_fresh_process
 
@@ -282,14 +281,11 @@ def _greeting(host: str, port: int) -> bytes:
 
 @contextmanager
 def runner(
-    layout: Layout, *, jobs: int | None, verbose: bool, cluster: str | None, split: bool = True
+    layout: Layout, *, jobs: int | None, verbose: bool, cluster: str, split: bool = True
 ) -> Iterator[Runner]:
-    """A runner on this machine, or on the Dask cluster at ``cluster`` (``local``: a new
-    one of ``jobs`` worker processes); the cluster is checked before anything runs and
-    closed (when started here) on leaving. ``split``: see :class:`Runner`."""
-    if cluster is None:
-        yield Runner(layout, jobs=jobs, verbose=verbose, split=split)
-        return
+    """A runner on the Dask cluster at ``cluster`` (``local``: a new one of ``jobs`` worker
+    processes); the cluster is checked before anything runs and closed (when started here)
+    on leaving. ``split``: see :class:`Runner`."""
     if not cluster.strip():
         raise UsageError("--cluster: give a scheduler address (tcp://host:8786) or local")
     client, local = _client(cluster, jobs or default_jobs())

@@ -1,15 +1,11 @@
-"""A narrated scene's movie rendered as ranges of its beats, in parallel, and joined.
+"""Which beats of a narrated scene each parallel range renders, and when a scene is split.
 
 Every range job plays the scene from its start (the state of a beat depends on every beat
 before it) and draws and writes only its own beats (:mod:`scenes.base.beat_range`); the
 plays before the first beat belong to the first range, each prediction pause to its beat,
 the end hold to the last range. The last range plays every beat, so its sound and subtitles
-are the whole scene's. A range starts with hard links to the partial movies of its scene's
-whole render (:func:`seed_partial_movies`), so a play drawn as before is not drawn again
-(Manim names each by a hash of what it shows). Joining copies the ranges' video streams one
-after the other (every range starts on a keyframe: Manim encodes each play as a movie of its
-own and joins them the same way) and the last range's audio track; the joined movie is the
-whole render's.
+are the whole scene's. A range's media (the partial movies it starts from, the ranges joined
+into the whole render's movie) are :mod:`normgeom.rendering.range_media`'s.
 
 When scenes are split (:func:`split_counts`): only when it pays. From each scene's last
 measured render (its state record's ``render_seconds``) the run is laid out on paper, longest
@@ -26,18 +22,10 @@ same scene on the same number of pieces gets the same ranges, each cached under 
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Sequence
 from dataclasses import replace
-from io import BytesIO
-from pathlib import Path
 
-import av
-
-from normgeom.rendering.atomic import atomic_path
 from normgeom.rendering.job import Product, RenderJob
-from normgeom.rendering.paths import Layout
-from normgeom.rendering.repair import movie_is_sound
 from normgeom.rendering.schedule import simulated_wall
 from scenes.base.catalog import narration
 
@@ -49,8 +37,6 @@ __all__ = [
     "beat_ranges",
     "beat_count",
     "split",
-    "seed_partial_movies",
-    "join_ranges",
 ]
 
 MIN_SPLIT_SECONDS = 20.0
@@ -154,43 +140,3 @@ def split(job: RenderJob, count: int) -> list[RenderJob]:
     if count < 2 or beats < 2 or not whole:
         return [job]
     return [replace(job, beats=span) for span in beat_ranges(beats, min(count, beats))]
-
-
-def seed_partial_movies(layout: Layout, job: RenderJob) -> None:
-    """Link into a range job's partial-movie folder every sound partial movie of its scene's
-    whole render it lacks (hard links: no copy; Manim prunes each folder on its own). Hold
-    the scene's lock: a whole render may be writing them."""
-    source, target = layout.partial_movies(replace(job, beats=None)), layout.partial_movies(job)
-    target.mkdir(parents=True, exist_ok=True)
-    for movie in sorted(source.glob("*.mp4")):
-        link = target / movie.name
-        if not link.exists() and movie_is_sound(movie):
-            os.link(movie, link)
-
-
-def join_ranges(movies: list[Path], target: Path) -> None:
-    """Write ``target``: the video of ``movies`` one after the other (stream copy through
-    FFmpeg's concat demuxer, the way Manim joins its partial movies) and the audio track of
-    the last one, written atomically."""
-    manifest = "".join(f"file 'file:{movie.as_posix()}'\n" for movie in movies).encode()
-    with (
-        atomic_path(target) as temp,
-        av.open(BytesIO(manifest), format="concat", options={"safe": "0"}) as video,
-        av.open(str(movies[-1])) as last,
-        av.open(str(temp), "w", format="mp4") as out,
-    ):
-        source = video.streams.video[0]
-        picture = out.add_stream_from_template(template=source)
-        sound = [(s, out.add_stream_from_template(template=s)) for s in last.streams.audio]
-        for packet in video.demux(source):
-            if packet.dts is None:  # the flushing packet at the end
-                continue
-            packet.dts = None  # libav recomputes it across the joined files
-            packet.stream = picture
-            out.mux(packet)
-        for stream, copy in sound:
-            for packet in last.demux(stream):
-                if packet.dts is None:
-                    continue
-                packet.stream = copy
-                out.mux(packet)

@@ -10,8 +10,9 @@ decode), stamped and recorded. Renders of the same scene wait for each other, ac
 processes too, so they never share Manim's caches mid-write.
 
 A long scene may be rendered as ranges of its beats, each a job cached on its own, and
-joined into the scene's movie (:mod:`normgeom.rendering.ranges`: when, and how); ``split``
-off renders every scene whole.
+joined into the scene's movie (:mod:`normgeom.rendering.ranges`: when and which beats;
+:mod:`normgeom.rendering.range_media`: their movies joined); ``split`` off renders every
+scene whole.
 
 The executor is one small interface (:class:`Executor`: ``submit`` a job, ``shutdown``): the
 local process pool (:class:`LocalPool`) and a Dask cluster (:mod:`normgeom.rendering.cluster`)
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import Protocol
 
 from normgeom.errors import OutOfMemoryError, RenderError, step
-from normgeom.rendering.atomic import copy_file
+from normgeom.rendering.atomic import copy_file, file_lock
 from normgeom.rendering.cache import job_key
 from normgeom.rendering.disk import (
     DiskFullError,
@@ -45,10 +46,11 @@ from normgeom.rendering.disk import (
 from normgeom.rendering.job import Product, RenderJob
 from normgeom.rendering.paths import Layout, prepare_folders
 from normgeom.rendering.probe import duration
-from normgeom.rendering.ranges import beat_count, join_ranges, split, split_counts
+from normgeom.rendering.range_media import join_ranges
+from normgeom.rendering.ranges import beat_count, split, split_counts
 from normgeom.rendering.repair import repair_caches
 from normgeom.rendering.schedule import longest_first
-from normgeom.rendering.state import Info, RecordId, State, file_lock
+from normgeom.rendering.state import Info, RecordId, RecordKind, State
 from normgeom.rendering.worker import refuse_nested_render, run_in_fresh_process
 from scenes.voice.registry import SpeechError
 
@@ -93,8 +95,14 @@ class LocalPool:
 
 def record_id(job: RenderJob) -> RecordId:
     """The state-file id of a job's output (``range`` for a range of a scene's beats)."""
-    kinds = {Product.MOVIE: "scene", Product.LAST_FRAME: "still", Product.SLIDES: "slides"}
-    return RecordId("range" if job.beats else kinds[job.product], job.quality.label, job.stem)
+    kinds = {
+        Product.MOVIE: RecordKind.SCENE,
+        Product.LAST_FRAME: RecordKind.STILL,
+        Product.SLIDES: RecordKind.SLIDES,
+    }
+    return RecordId(
+        RecordKind.RANGE if job.beats else kinds[job.product], job.quality.label, job.stem
+    )
 
 
 @dataclass(frozen=True)
@@ -260,7 +268,7 @@ class Runner:
     def expected_seconds(self, job: RenderJob) -> float:
         """What ``job`` took when it last ran (whatever its inputs were then); 0 if never. A
         range never run: its share of the beats of what its whole scene took."""
-        record = self.state.records().get(record_id(job))
+        record = self.state.record(record_id(job))
         if record is not None or job.beats is None:
             return record.info.render_seconds if record is not None else 0.0
         first, end = job.beats

@@ -366,10 +366,10 @@ class GeometryScene(NarratedThreeDScene):
 
         return _reframing(UpdateFromAlphaFunc(group, update))
 
-    def trail_group(self, starts: np.ndarray, color: str = style.PALETTE["trail"]) -> VMobject:
+    def trail_group(self, starts: np.ndarray) -> VMobject:
         """Dotted trails from ``starts`` (of length zero until grown with
-        :meth:`grow_trails`), in ``color``, added to the scene and kept cut to the frame."""
-        trails = figures.trails(starts, color)
+        :meth:`grow_trails`), added to the scene and kept cut to the frame."""
+        trails = figures.trails(starts)
         self.cut_in(trails, reason="a dotted trail grows from its point as the point moves")
         self.trail_ends[id(trails)] = (trails, np.atleast_2d(starts), np.atleast_2d(starts))
         self.add(trails)

@@ -179,10 +179,10 @@ def dashes(
     return curves(_dash_pieces(starts, ends, count), color, width, opacity)
 
 
-def trails(starts: np.ndarray, color: str = PALETTE["trail"]) -> VMobject:
+def trails(starts: np.ndarray) -> VMobject:
     """Dotted trails of points starting at ``starts``, all of length zero until grown with
     :func:`set_dashes`; dimmed where the plane or the sphere hides them."""
-    return set_depth_role(dashes(starts, starts, color), "cued")
+    return set_depth_role(dashes(starts, starts, PALETTE["trail"]), "cued")
 
 
 def set_dashes(

@@ -33,7 +33,7 @@ from manim import (
 
 import normmath as nm
 from normmath.lesson import COLUMNS, STATISTICS
-from scenes.kit.style import FONT, MIN_FONT_SIZE, PALETTE
+from scenes.kit.style import CONTENT_WIDTH, FONT, MIN_FONT_SIZE, PALETTE
 
 __all__ = [
     "RULES",
@@ -112,6 +112,20 @@ class StateTracker:
         return [t.animate.set_value(v) for t, v in pairs if t.get_value() != v]
 
 
+DIGIT_ADVANCE = 1.15
+"""Advance of every digit, as a share of the widest digit (tabular figures)."""
+
+POINT_ADVANCE = 0.55
+"""Advance of the decimal point, as a share of the widest digit."""
+
+MINUS_SPACE = 0.3
+"""Space added to the minus sign's own width, as a share of the widest digit."""
+
+UNDEFINED_SHARE = 0.8
+"""Size of a readout's word Undefined, as a share of its digits' size (at least
+:data:`scenes.kit.style.MIN_FONT_SIZE`)."""
+
+
 @dataclass(frozen=True)
 class Outline:
     """Typeset glyphs as one point array: left edge at x = 0, baseline at y = 0."""
@@ -147,10 +161,13 @@ def digit_outlines(font_size: float) -> dict[str, Outline]:
     baseline = max(glyph.get_bottom()[1] for glyph in glyphs[:10])
     digit_width = max(glyph.width for glyph in glyphs[:10])
     height = max(glyph.height for glyph in glyphs[:10])
-    advances = {".": digit_width * 0.55, "-": glyphs[11].width + digit_width * 0.3}
+    advances = {
+        ".": digit_width * POINT_ADVANCE,
+        "-": glyphs[11].width + digit_width * MINUS_SPACE,
+    }
     outlines = {}
     for char, glyph in zip(chars, glyphs, strict=True):
-        advance = advances.get(char, digit_width * 1.15)
+        advance = advances.get(char, digit_width * DIGIT_ADVANCE)
         offset = [glyph.get_center()[0] - advance / 2, baseline, 0]
         outlines[char] = Outline(glyph.points - offset, advance, height)
     return outlines
@@ -202,7 +219,7 @@ class Readout(VMobject):
 
     def __init__(self, font_size: float = TEXT_SIZE["body"], color=PALETTE["text"], edge=ORIGIN):
         super().__init__(fill_color=color, fill_opacity=1.0, stroke_width=0)
-        undefined_size = max(MIN_FONT_SIZE, 0.8 * font_size)
+        undefined_size = max(MIN_FONT_SIZE, UNDEFINED_SHARE * font_size)
         self.font_size = min(font_size, undefined_size)
         self.edge = edge
         self.color_of = {"number": color, "undefined": PALETTE["undefined"]}
@@ -250,20 +267,57 @@ VEIL_OPACITY = 0.8
 VEIL_EDGE = 0.205
 """Least distance from a veil to the frame's edges (inside the safe area)."""
 
+VEIL_MARGIN = 0.15
+"""How far a veil reaches beyond the part it covers, on every side (frame permitting)."""
+
+VEIL_LAYER = 5
+"""The z-index of a veil: above the board, under the pinned panels."""
+
 
 def veil(part: Mobject) -> Rectangle:
     """A background-coloured rectangle over ``part`` that makes it recede when faded in,
     kept :data:`VEIL_EDGE` inside the frame's edges."""
     reach = np.array([config.frame_width, config.frame_height]) / 2 - VEIL_EDGE
-    low = np.maximum(part.get_corner(DOWN + LEFT)[:2] - 0.15, -reach)
-    high = np.minimum(part.get_corner(UP + RIGHT)[:2] + 0.15, reach)
+    low = np.maximum(part.get_corner(DOWN + LEFT)[:2] - VEIL_MARGIN, -reach)
+    high = np.minimum(part.get_corner(UP + RIGHT)[:2] + VEIL_MARGIN, reach)
     width, height = high - low
     cover = Rectangle(width=width, height=height, stroke_width=0)
-    cover.set_fill(config.background_color, opacity=VEIL_OPACITY)
-    return cover.move_to([*(low + high) / 2, 0]).set_z_index(5)
+    cover.set_fill(PALETTE["background"], opacity=VEIL_OPACITY)
+    return cover.move_to([*(low + high) / 2, 0]).set_z_index(VEIL_LAYER)
 
 
-def chart_limit(lessons, step: float = 0.5) -> float:
+CHART_STEP = 0.5
+"""The chart's scale ends at a multiple of this output value."""
+
+CHART_WIDTH = 6.0
+"""Width of the bar chart: its zero line stops short of the statistics panel."""
+
+CHART_HEIGHT = 2.4
+"""Height of the bar chart's scale, from its lowest to its highest value."""
+
+BAR_OPACITY = 0.9
+"""Fill opacity of a bar and of a legend's swatch."""
+
+AXIS_STROKE = 2
+"""Stroke width of the chart's axis and zero line."""
+
+RULE_STROKE = 1
+"""Stroke width of a table's rule under its headers."""
+
+TICK_GAP = 0.12
+"""Space between the chart's axis and its tick numbers."""
+
+ZERO_DOT_RADIUS = 0.07
+"""Radius of the dot that stands for an output of zero."""
+
+MARK_LIFT = 0.08
+"""Space between the zero line and a vertical word Undefined."""
+
+LABEL_DROP = 0.25
+"""How far below the chart a coordinate's name sits."""
+
+
+def chart_limit(lessons, step: float = CHART_STEP) -> float:
     """The smallest multiple of ``step`` that bounds every defined output of ``lessons``."""
     outputs = [
         abs(value)
@@ -282,19 +336,22 @@ class SignedBarChart(VGroup):
     only the word Undefined in its slot. Its ``unit`` is scene units per output unit.
     """
 
-    def __init__(self, count: int, limit: float, width: float = 6.6, height: float = 2.4):
+    def __init__(
+        self, count: int, limit: float, width: float = CHART_WIDTH, height: float = CHART_HEIGHT
+    ):
         super().__init__()
         self.count, self.limit = count, limit
         self.unit = height / 2 / limit
         self.slot = width / (count * 2 + count + 1)
         top, bottom = UP * height / 2, DOWN * height / 2
         self.left = LEFT * width / 2
-        self.axis = Line(self.left + bottom, self.left + top, color=PALETTE["axis"], stroke_width=2)
-        self.zero = Line(self.left, RIGHT * width / 2, color=PALETTE["axis"], stroke_width=2)
+        axis = {"color": PALETTE["axis"], "stroke_width": AXIS_STROKE}
+        self.axis = Line(self.left + bottom, self.left + top, **axis)
+        self.zero = Line(self.left, RIGHT * width / 2, **axis)
         ticks = VGroup(
             *(
                 plain_text(nm.display(v), "small", "axis").next_to(
-                    self.left + UP * v * self.unit, LEFT, buff=0.12
+                    self.left + UP * v * self.unit, LEFT, buff=TICK_GAP
                 )
                 for v in (limit, 0.0, -limit)
             )
@@ -305,15 +362,19 @@ class SignedBarChart(VGroup):
         for i in range(count):
             for rule, (_, color) in RULES.items():
                 self.bars[i, rule] = Rectangle(
-                    width=self.slot, height=1, fill_color=color, fill_opacity=0.9, stroke_width=0
+                    width=self.slot,
+                    height=1,
+                    fill_color=color,
+                    fill_opacity=BAR_OPACITY,
+                    stroke_width=0,
                 )
-                self.dots[i, rule] = Dot(ORIGIN, radius=0.07, color=color)
+                self.dots[i, rule] = Dot(ORIGIN, radius=ZERO_DOT_RADIUS, color=color)
                 mark = plain_text("Undefined", "small", "undefined").rotate(np.pi / 2)
-                self.marks[i, rule] = mark.move_to(UP * (mark.height / 2 + 0.08))
+                self.marks[i, rule] = mark.move_to(UP * (mark.height / 2 + MARK_LIFT))
                 for shape in (self.dots[i, rule], self.marks[i, rule]):
                     self.shapes[shape] = shape.points - [shape.get_x(), 0, 0]
             centre = (self._slot_x(i, "rms") + self._slot_x(i, "ln")) / 2
-            labels.add(plain_text(f"x{i + 1}").move_to(RIGHT * centre + bottom + DOWN * 0.25))
+            labels.add(plain_text(f"x{i + 1}").move_to(RIGHT * centre + bottom + DOWN * LABEL_DROP))
         self.slots = VGroup(*self.bars.values(), *self.dots.values(), *self.marks.values())
         for shape in self.slots:
             shape.clear_points()
@@ -388,6 +449,23 @@ def _row_label(
     return label.shift([left, y - digit_height / 2, 0])
 
 
+STATS_ROW_HEIGHT = 0.37
+"""Height of a row of the statistics panel."""
+
+STATS_COLUMNS = (3.9, 5.65)
+"""The x of the two rules' readouts, from the statistics labels' left edge."""
+
+RULES_HEADER_ROWS = 4.2
+"""How many rows below the first statistic the rules' names sit (after the four input
+statistics and a little space)."""
+
+STATS_RULE_RISE = 0.6
+"""How many rows above the rules' names the statistics panel's rule runs."""
+
+STATS_RULE_END = 0.9
+"""How far the statistics panel's rule reaches past the last column's readouts."""
+
+
 class StatsPanel(VGroup):
     """The statistics of :data:`normmath.lesson.STATISTICS`, six decimals, one readout each.
 
@@ -395,7 +473,11 @@ class StatsPanel(VGroup):
     output mean, output RMS). :attr:`readouts` maps statistic keys to readouts.
     """
 
-    def __init__(self, row_height: float = 0.37, columns: tuple[float, float] = (3.9, 5.65)):
+    def __init__(
+        self,
+        row_height: float = STATS_ROW_HEIGHT,
+        columns: tuple[float, float] = STATS_COLUMNS,
+    ):
         super().__init__()
         self.readouts: dict[str, Readout] = {}
         labels = dict(STATISTICS)
@@ -405,7 +487,7 @@ class StatsPanel(VGroup):
             y = -r * row_height
             cells.add(_row_label(labels[key], 0, y, digit))
             self.readouts[key] = Readout().at([columns[0], y, 0])
-        header_y = -4.2 * row_height
+        header_y = -RULES_HEADER_ROWS * row_height
         for x, (name, color) in zip(columns, RULES.values(), strict=True):
             cells.add(_label(name, "small").set_color(color).move_to([x, header_y, 0]))
         for r, (suffix, title) in enumerate(
@@ -419,9 +501,12 @@ class StatsPanel(VGroup):
             cells.add(_row_label(title, 0, y, digit))
             for x, rule in zip(columns, RULES, strict=True):
                 self.readouts[f"{rule}_{suffix}"] = Readout().at([x, y, 0])
-        line_y = header_y + row_height * 0.6
+        line_y = header_y + row_height * STATS_RULE_RISE
         rule = Line(
-            [0, line_y, 0], [columns[1] + 0.9, line_y, 0], color=PALETTE["axis"], stroke_width=1
+            [0, line_y, 0],
+            [columns[1] + STATS_RULE_END, line_y, 0],
+            color=PALETTE["axis"],
+            stroke_width=RULE_STROKE,
         )
         self.add(cells, rule, *self.readouts.values())
 
@@ -432,13 +517,25 @@ class StatsPanel(VGroup):
         return self
 
 
+TABLE_ROW_HEIGHT = 0.46
+"""Height of a row of the construction table."""
+
+TABLE_FIRST_ROW = 1.25
+"""How many rows below the headers' centre the first coordinate's row sits."""
+
+TABLE_RULE_DROP = 0.65
+"""How many rows below the headers' centre the table's rule runs."""
+
+
 class ConstructionTable(VGroup):
     """The construction table of :data:`normmath.lesson.COLUMNS`: one row per coordinate.
 
     :attr:`readouts` maps (column key, row index) to readouts (all but the coordinate name).
     """
 
-    def __init__(self, count: int, width: float = 13.6, row_height: float = 0.46) -> None:
+    def __init__(
+        self, count: int, width: float = CONTENT_WIDTH, row_height: float = TABLE_ROW_HEIGHT
+    ) -> None:
         super().__init__()
         self.readouts: dict[tuple[str, int], Readout] = {}
         step = width / len(COLUMNS)
@@ -449,14 +546,17 @@ class ConstructionTable(VGroup):
             head = _label(header.replace(" ", "\n", 1) if " " in header else header, "small")
             cells.add(head.set_color(colours.get(key, PALETTE["text"])).move_to([x, 0, 0]))
             for i in range(count):
-                y = -(i + 1.25) * row_height
+                y = -(i + TABLE_FIRST_ROW) * row_height
                 if key == "coordinate":
                     cells.add(_label(f"x{i + 1}").move_to([x, y, 0]))
                 else:
                     self.readouts[key, i] = Readout(TEXT_SIZE["small"]).at([x, y, 0])
-        line_y = -0.65 * row_height
+        line_y = -TABLE_RULE_DROP * row_height
         rule = Line(
-            [-width / 2, line_y, 0], [width / 2, line_y, 0], color=PALETTE["axis"], stroke_width=1
+            [-width / 2, line_y, 0],
+            [width / 2, line_y, 0],
+            color=PALETTE["axis"],
+            stroke_width=RULE_STROKE,
         )
         self.add(cells, rule, *self.readouts.values())
 
@@ -478,6 +578,30 @@ above the zero line) ends below the legend."""
 LEGEND_Y = 1.62
 """Height of the legend's centre, above the chart and under the caption line."""
 
+STATS_Y = -0.2
+"""Height of the statistics panel's centre."""
+
+TABLE_Y = -2.85
+"""Height of the construction table's centre, under the chart and the statistics."""
+
+SETTINGS_Y = 3.55
+"""Height of the gain and epsilon readouts, at the top of the frame."""
+
+GAIN_X = (1.45, 1.6)
+"""The x of the gain label's right edge and of its readout's left edge."""
+
+EPS_X = (4.75, 4.9)
+"""The x of the epsilon label's right edge and of its readout's left edge."""
+
+SWATCH = (0.3, 0.2)
+"""Width and height of a legend's colour swatch."""
+
+SWATCH_GAP = 0.1
+"""Space between a legend's swatch and its rule's name."""
+
+LEGEND_GAP = 0.4
+"""Space between the legend's two entries."""
+
 
 class LessonBoard(VGroup):
     """Bar chart, statistics panel, construction table and the gain/epsilon readouts.
@@ -488,27 +612,33 @@ class LessonBoard(VGroup):
 
     def __init__(self, count: int, limit: float) -> None:
         super().__init__()
-        self.chart = SignedBarChart(count, limit, width=6.0).move_to([0, CHART_Y, 0])
+        self.chart = SignedBarChart(count, limit).move_to([0, CHART_Y, 0])
         self.chart.shift((-BOARD_REACH - self.chart.get_left()[0]) * RIGHT)
-        self.stats = StatsPanel().move_to([0, -0.2, 0])
+        self.stats = StatsPanel().move_to([0, STATS_Y, 0])
         self.stats.shift((BOARD_REACH - self.stats.get_right()[0]) * RIGHT)
-        self.table = ConstructionTable(count).move_to([0, -2.85, 0])
-        self.gain = Readout(edge=LEFT).at([1.6, 3.55, 0])
-        self.eps = Readout(edge=LEFT).at([4.9, 3.55, 0])
+        self.table = ConstructionTable(count).move_to([0, TABLE_Y, 0])
+        self.gain = Readout(edge=LEFT).at([GAIN_X[1], SETTINGS_Y, 0])
+        self.eps = Readout(edge=LEFT).at([EPS_X[1], SETTINGS_Y, 0])
         digit = self.gain.digit_height
         self.settings = VGroup(
-            _row_label("gain", 1.45, 3.55, digit, "body", RIGHT),
+            _row_label("gain", GAIN_X[0], SETTINGS_Y, digit, "body", RIGHT),
             self.gain,
-            _row_label("epsilon", 4.75, 3.55, digit, "body", RIGHT),
+            _row_label("epsilon", EPS_X[0], SETTINGS_Y, digit, "body", RIGHT),
             self.eps,
         )
         legend = VGroup()
         for name, color in RULES.values():
+            width, height = SWATCH
             swatch = Rectangle(
-                width=0.3, height=0.2, fill_color=color, fill_opacity=0.9, stroke_width=0
+                width=width,
+                height=height,
+                fill_color=color,
+                fill_opacity=BAR_OPACITY,
+                stroke_width=0,
             )
-            legend.add(VGroup(swatch, _label(name, "small")).arrange(RIGHT, buff=0.1))
-        self.legend = legend.arrange(RIGHT, buff=0.4).move_to([self.chart.get_x(), LEGEND_Y, 0])
+            legend.add(VGroup(swatch, _label(name, "small")).arrange(RIGHT, buff=SWATCH_GAP))
+        legend.arrange(RIGHT, buff=LEGEND_GAP)
+        self.legend = legend.move_to([self.chart.get_x(), LEGEND_Y, 0])
         self.add(self.chart, self.legend, self.stats, self.table, self.settings)
         self.lesson: nm.Lesson | None = None
         self._state: LessonState | None = None

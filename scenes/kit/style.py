@@ -4,19 +4,22 @@ Colour carries meaning and is the same in every scene (Okabe-Ito, colourblind-sa
 text of every scene, card and panel is set in :data:`FONT`; only formulas are set by TeX.
 No text is smaller than :data:`MIN_FONT_SIZE`: at that size the capitals and digits of
 :data:`FONT` are about 12 pixels high in a 480p frame (frame height 8 units = 480 px).
+The background colour is the palette's too: ``manim.cfg``'s ``background_color``, the live
+page's and the bundle index's backgrounds equal ``PALETTE["background"]`` (tested). This module
+imports no Manim, so the pages are built from the palette without loading it.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-
-from manim import (
-    DEGREES,
-)
 
 __all__ = [
     "PALETTE",
     "DOT_RADIUS",
+    "CONTENT_WIDTH",
+    "CAPTION_WIDTH",
+    "NEAR_PLANE_HALF_SIZE",
     "LABEL_SIZE",
     "LAYERS",
     "CURVE_SAMPLES",
@@ -49,11 +52,22 @@ PALETTE = {
     "gap": "#B0B0B0",  # RMSNorm-to-LayerNorm gap lines
     "outline": "#111111",  # dark rim around dots
     "panel": "#000000",  # background of fixed-in-frame panels
+    "background": "#0B0E14",  # the frame's background (manim.cfg, the page, the bundle index)
 }
 """Named colours; scenes use these names, never colour literals."""
 
 DOT_RADIUS = 0.075
 """Screen radius of a point (frame units; dots face the camera, so zoom leaves it fixed)."""
+
+CONTENT_WIDTH = 13.6
+"""Widest a row of formulas or a table spans, centred (the 16:9 frame is 14.22 wide)."""
+
+CAPTION_WIDTH = 13.4
+"""Widest a caption line under the lesson's formulas is drawn (a long one is scaled down)."""
+
+NEAR_PLANE_HALF_SIZE = 2.2
+"""Half the side of the mean-zero plane drawn around the unit sphere (radius sqrt(3)) in a
+close-up: wide enough to show the sphere's equator inside it."""
 
 LABEL_SIZE = 22
 """Font size of legend and readout text (readable at 480p)."""
@@ -80,8 +94,8 @@ class CameraPose:
     def kwargs(self) -> dict[str, float]:
         """Keyword arguments for ``set_camera_orientation`` / ``move_camera``."""
         return {
-            "phi": self.phi * DEGREES,
-            "theta": self.theta * DEGREES,
+            "phi": math.radians(self.phi),
+            "theta": math.radians(self.theta),
             "zoom": self.zoom,
             "focal_distance": self.focal_distance,
         }
@@ -100,6 +114,7 @@ POSES: dict[str, CameraPose] = {
     "wide": CameraPose(phi=70, theta=30, zoom=0.42),  # points far from the sphere
     "poles": CameraPose(phi=62, theta=-30, zoom=1.35),  # pole axis across, +pole off the x2 tip
     "vector": CameraPose(phi=68, theta=-30, zoom=0.85),  # one vector, both outputs
+    "inputs": CameraPose(phi=65, theta=-120, zoom=1.35),  # drawn inputs spread across, sphere large
 }
 """Camera poses by name; scenes pick a pose, never raw angles."""
 
