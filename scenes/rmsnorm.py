@@ -26,7 +26,7 @@ from manim import (
 
 import normmath as nm
 from scenes.base.geometry import GHOST_OPACITY, IDEAL_EPS, GeometryScene, promptly
-from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE
+from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, AuditException
 from scenes.kit import figures, framing, panels
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import LAYERS, NEAR_PLANE_HALF_SIZE, PALETTE, POSES
@@ -362,8 +362,17 @@ class RMSNormCollapse(RMSNormScene):
     """mu >> sigma: RMSNorm collapses every row onto one of the two poles."""
 
     lecture_order: ClassVar[int] = 70
-    chapter: ClassVar[str] = "RMSNorm when mu >> sigma: the poles"
+    chapter: ClassVar[str] = "RMSNorm when the mean dominates"
     poles = True
+    audit_exceptions = (
+        AuditException(
+            "text-covered",
+            "framed_labels*",
+            "as the rows collapse and the stars and crosses appear, the all-ones label glides "
+            "to a free side of the sphere (rather than jumping there), passing over a few "
+            "points or marks for a fraction of a second",
+        ),
+    )
     plane_half_size: ClassVar[float] = 2.0
     """A little smaller, so the plane's corners stay in frame as the close final orbit
     turns them toward the frame's edges."""
