@@ -169,7 +169,8 @@ class GeometryScene(NarratedThreeDScene):
     formula_caption: ClassVar[str | None] = None
     orbit_degrees: ClassVar[float] = 140.0
     legend_later: ClassVar[tuple[int, ...]] = ()
-    """Legend rows hidden until :meth:`reveal_legend` shows them (a prediction's answer)."""
+    """Legend rows hidden until :meth:`reveal_legend` shows them (a prediction's answer): the
+    legend's last rows, so that hidden they leave no gap."""
     close_up_beats: ClassVar[tuple[str, ...]] = ()
     """Beats whose camera holds a close-up (``camera_to(..., framed=False)``) that lets far
     points leave the frame and pass under the panels; every other beat frames them all."""
@@ -188,6 +189,10 @@ class GeometryScene(NarratedThreeDScene):
         self.trail_ends: dict[int, tuple[VMobject, np.ndarray, np.ndarray]] = {}
         self.anchors: dict[int, np.ndarray] = {}
         self.places: dict[int, int] = {}
+        self.shown_offsets: dict[int, tuple[np.ndarray, float]] = {}
+        """Each label's offset from its anchor as last drawn, and the scene time then."""
+        self.labels_gliding = False
+        """Whether a label is still on its way to its new place (placed again every frame)."""
         self.rays: dict[int, tuple[np.ndarray, float, np.ndarray]] = {}
         """Each label set along a line: the line's direction, the clearance beyond its end
         and the end."""
@@ -288,7 +293,10 @@ class GeometryScene(NarratedThreeDScene):
         The legend rows of ``legend_later`` are kept hidden until :meth:`reveal_legend`."""
         built: dict[str, Mobject] = {}
         if self.legend_entries:
-            built["top_left"] = panels.legend(self.legend_rows())
+            rows, later = self.legend_rows(), len(self.legend_later)
+            if sorted(self.legend_later) != list(range(len(rows) - later, len(rows))):
+                raise ValueError(f"{type(self).__name__}: the rows shown later end the legend")
+            built["top_left"] = panels.legend(rows, later=later)
         if self.formula:
             built["top_right"] = panels.formula_panel(self.formula, self.formula_caption)
         placed = {corner: panels.pin_to_corner(panel, corner) for corner, panel in built.items()}
@@ -409,7 +417,9 @@ class GeometryScene(NarratedThreeDScene):
         """Put each framed label, then each axis label, at the place beside its anchor that
         keeps in frame and clear of the markers (those drawn and those ``coming`` in),
         guide lines, panels and labels already placed
-        (:func:`scenes.kit.placement.choose_offset`)."""
+        (:func:`scenes.kit.placement.choose_offset`); a framed label glides there from where
+        it was drawn a frame before (:func:`scenes.kit.placement.glide`), an axis label stays
+        at its arrowhead."""
         camera = self.renderer.camera
         shown = [*self.mobjects, *coming]
         drawn = {id(m) for mob in shown for m in mob.get_family()}
@@ -434,6 +444,8 @@ class GeometryScene(NarratedThreeDScene):
             (label, anchor, (np.eye(3)[i], 0.0, tips[i]))
             for i, (label, anchor) in enumerate(zip(self.axes[1:], anchors, strict=True))
         ]
+        now, gliding = self.renderer.time, False
+        frame = np.inf if self.renderer.skip_animations else 1 / config.frame_rate
         for label, anchor, ray in labelled:
             halves = bounds.size(label)[:2] / 2
             offsets = placement.candidate_offsets(halves)
@@ -456,9 +468,14 @@ class GeometryScene(NarratedThreeDScene):
                 offsets,
             )
             self.places[id(label)] = best
-            offset = offsets[best]
+            shown, then = self.shown_offsets.get(id(label), (None, now))
+            step = min(now - then, frame) if label in self.framed_labels else np.inf
+            offset = placement.glide(shown, offsets[best], step)
+            self.shown_offsets[id(label)] = (offset, now)
+            gliding = gliding or not np.allclose(offset, offsets[best])
             label.move_to(scene_offset(camera, anchor, offset))
             blocked.append(framing.frame_box_of(flat + offset, halves))
+        self.labels_gliding = gliding
 
     def refit_overlays(self, coming: tuple[Mobject, ...] = ()) -> None:
         """Cut the trails shown to the frame and place the labels, for the camera now and
@@ -470,9 +487,11 @@ class GeometryScene(NarratedThreeDScene):
 
     def play(self, *animations: Animation, **kwargs) -> None:
         """Play ``animations`` with the labels placed and the trails cut for the picture
-        at its start, and, when the animations move the camera or points, at every frame."""
+        at its start, and, when the animations move the camera or points or a label glides
+        to a new place, at every frame."""
         self.refit_overlays(tuple(anim.mobject for anim in animations))
-        if any(getattr(anim, "reframes", False) for anim in animations):
+        reframes = any(getattr(anim, "reframes", False) for anim in animations)
+        if reframes or self.labels_gliding:
             hook = UpdateFromFunc(self.overlay_hook, lambda _: self.refit_overlays())
             animations = (*animations, hook)
         super().play(*animations, **kwargs)
