@@ -187,6 +187,22 @@ def test_the_rmsnorm_inputs_are_drawn_at_one_stated_scale_that_changes_no_output
     assert scene.scale_changes_nothing()
 
 
+def test_the_rmsnorm_gaps_readout_names_the_ratio_of_the_longest_and_shortest_gap(
+    default_scene,
+):
+    scene = default_scene(RMSNormHealthy)
+    large = nm.main_cloud().group("large")
+    gaps = np.linalg.norm(
+        nm.rms_norm(large, eps=0.0).array() - nm.layer_norm(large, eps=0.0).array(), axis=1
+    )
+    ratios = nm.mean_to_std_ratio(large)
+    assert scene.gap_ends() == [
+        (f"longest gap: |μ|/σ = {ratios[gaps.argmax()]:.2f}", "text"),
+        (f"shortest gap: |μ|/σ = {ratios[gaps.argmin()]:.2f}", "text"),
+    ]
+    assert scene.gaps_follow_ratios(), "the sentence says a smaller ratio makes a shorter gap"
+
+
 def test_the_epsilon_question_frames_the_sphere_large(sample_scene):
     spans = []
 
