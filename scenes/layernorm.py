@@ -319,10 +319,11 @@ class Gain(LayerNormScene):
     legend_entries = (
         LegendEntry("dot", "standardized", "standardized x̂"),
         LegendEntry("line", "sphere", "sphere, radius √n"),
+        LegendEntry("line", "equator", "LayerNorm equator"),
         LegendEntry("dot", "gained", "after gain γ ⊙ x̂"),
         LegendEntry("line", "gained", "ellipsoid"),
     )
-    legend_later = (2, 3)
+    legend_later = (3, 4)
     """The gained points and the ellipsoid answer the question what shape the sphere
     becomes: listed as they appear."""
     formula = r"y = \gamma \odot \hat x"
@@ -379,7 +380,7 @@ class Gain(LayerNormScene):
                 lag_ratio=0.6,
                 rate_func=squish_rate_func(linear, start, max(end, start + 0.1)),
             )
-            ellipsoid_row = self.corner_panels["top_left"][1][3]
+            ellipsoid_row = self.corner_panels["top_left"][1][4]
             self.answer(self.ellipsoid, self.ellipse, ellipsoid_row, words="What shape")
             self.orbit(PREDICT_ORBIT_DEGREES, duration, shown, each)
 
@@ -398,8 +399,8 @@ class Gain(LayerNormScene):
             named_at = self.said_at("gain", named, tracker.duration)
             self.talks_about(self.ellipsoid, share=NARRATED_FIGURE_SHARE, after=named_at)
             rows = [
-                self.reveal_legend(2, self.said_rate("gain", "As gamma grows", tracker.duration)),
-                self.reveal_legend(3, self.said_rate("gain", named, tracker.duration)),
+                self.reveal_legend(3, self.said_rate("gain", "As gamma grows", tracker.duration)),
+                self.reveal_legend(4, self.said_rate("gain", named, tracker.duration)),
             ]
             self.play(
                 *rows,
@@ -438,9 +439,11 @@ class Bias(LayerNormScene):
         LegendEntry("line", "gained", "ellipsoid before"),
         LegendEntry("dot", "shifted", "output γ ⊙ x̂ + β"),
         LegendEntry("line", "shifted", "ellipsoid after"),
+        LegendEntry("cross", "shifted", "centre β"),
     )
-    legend_later = (2, 3)
-    """The output and its ellipsoid, listed as they move away from the copy before."""
+    legend_later = (2, 3, 4)
+    """The output and its ellipsoid, listed as they move away from the copy before; the
+    centre as it is marked."""
     formula = r"y = \gamma \odot \hat x + \beta"
 
     def opening_points(self) -> np.ndarray:
@@ -521,10 +524,10 @@ class Bias(LayerNormScene):
         with self.beat("center") as tracker:
             beta = np.asarray(self.params.beta)[None]
             mark = self.facing(figures.crosses(beta, PALETTE["shifted"], size=CENTRE_MARK))
-            shown = self.appear_at(
-                "center", "The centre of the figure", tracker.duration, mark, share=MARK_SHARE
-            )
-            self.orbit(PREDICT_ORBIT_DEGREES, tracker.duration, *shown)
+            named, duration = "The centre of the figure", tracker.duration
+            shown = self.appear_at("center", named, duration, mark, share=MARK_SHARE)
+            row = self.reveal_legend(4, self.said_rate("center", named, duration))
+            self.orbit(PREDICT_ORBIT_DEGREES, duration, *shown, row)
 
 
 class Epsilon(LayerNormScene):
