@@ -221,7 +221,7 @@ class Standardization(LayerNormScene):
     """Dividing by the standard deviation moves every centered point onto the sphere."""
 
     lecture_order: ClassVar[int] = 20
-    chapter: ClassVar[str] = "Standardization: where do the points land?"
+    chapter: ClassVar[str] = "Standardization: which points grow, which shrink?"
 
     pose = "plane"
     legend_entries = (
