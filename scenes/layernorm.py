@@ -226,10 +226,12 @@ class Standardization(LayerNormScene):
     pose = "plane"
     legend_entries = (
         LegendEntry("dot", "centered", "centered x − μ"),
-        LegendEntry("dot", "standardized", "standardized x̂"),
         LegendEntry("line", "sphere", "sphere, radius √n"),
         LegendEntry("line", "equator", "LayerNorm equator"),
+        LegendEntry("dot", "standardized", "standardized x̂"),
     )
+    legend_later = (1, 2, 3)
+    """The sphere, the equator and the standardized points are listed as they appear."""
     formula = r"\hat x = \frac{x-\mu}{\sigma},\qquad \lVert \hat x \rVert = \sqrt{n}"
     formula_caption = "σ: population std of x"
     close_up_beats = ("sphere", "equator", "predict")
@@ -274,9 +276,11 @@ class Standardization(LayerNormScene):
             self.talks_about(sphere, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
             rate = squish_rate_func(smooth, 0.0, CLOSE_UP_SHARE)
             close = style.POSES["sphere"].zoom
+            drawn = squish_rate_func(smooth, 0.0, 0.6)
             self.camera_to(
                 tracker.duration,
-                Create(sphere, rate_func=squish_rate_func(smooth, 0.0, 0.6)),
+                Create(sphere, rate_func=drawn),
+                self.reveal_legend(1, drawn),
                 self.plane_with_zoom(self.near_plane_half_size, close, rate),
                 pose="sphere",
                 framed=False,
@@ -289,7 +293,8 @@ class Standardization(LayerNormScene):
             drawn = EQUATOR_DRAW_SHARE * tracker.duration
             self.talks_about(ring, share=NARRATED_FIGURE_SHARE, after=drawn)
             rate = squish_rate_func(smooth, 0.0, EQUATOR_DRAW_SHARE)
-            self.play(Create(ring, rate_func=rate), run_time=tracker.duration)
+            row = self.reveal_legend(2, rate)
+            self.play(Create(ring, rate_func=rate), row, run_time=tracker.duration)
 
     def ask(self) -> None:
         """The camera widens from the sphere to every centered point as the question asks
@@ -306,7 +311,8 @@ class Standardization(LayerNormScene):
                 "standardized", self.steps.centered, self.steps.standardized, "standardized"
             )
             self.announces("slides along its own ray", self.points_mob["standardized"])
-            self.camera_to(tracker.duration, *promptly(moves, tracker.duration), pose="sphere")
+            row = self.reveal_legend(3, squish_rate_func(smooth, 0.0, 0.3))
+            self.camera_to(tracker.duration, *promptly(moves, tracker.duration), row, pose="sphere")
 
 
 class Gain(LayerNormScene):
