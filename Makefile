@@ -69,9 +69,10 @@ bench: setup
 	$(if $(REFERENCE),$(PY) -m pip install -q matplotlib)
 	$(PY) -m benchmarks.bench $(if $(REFERENCE),--reference-script $(REFERENCE)) $(BENCH_ARGS)
 
-# Two workers (pytest-xdist): the suite is CPU-bound. loadgroup hands the tests out one at a
-# time in the collected order, the longest first (tests/conftest.py: LONGEST_FIRST).
-WORKERS := -n 2 --dist loadgroup
+# Two workers (pytest-xdist): the suite is CPU-bound. Each file runs on one worker (the scenes
+# and caches its tests share are built once), files handed out in the collected order, the
+# longest tests' files first (tests/conftest.py: LONGEST_FIRST).
+WORKERS := -n 2 --dist loadfile --no-loadscope-reorder
 
 test: dev-setup
 	$(PY) -m pytest $(WORKERS)

@@ -62,9 +62,9 @@ LONGEST_FIRST = (
     "test_bench.py::",
     "test_ranges.py::test_a_split_render_killed_at_any_moment",
 )
-"""The tests that take longest (half a minute of CPU or more each), in that order: run first,
-so that the two workers of ``make test`` (pytest-xdist) are not left waiting on one of them
-at the end."""
+"""The tests that take longest (half a minute of CPU or more each), in that order: run first
+(with the rest of their files, on the workers of ``make test``), so that the two workers are
+not left waiting on one of them at the end."""
 
 
 def _rank(item: pytest.Item) -> int:
