@@ -41,7 +41,8 @@ from manim import (
 )
 
 import normmath as nm
-from scenes.base.geometry import TURN_SPEED, GeometryScene, vector_text
+from scenes.base.camera_work import TURN_SPEED
+from scenes.base.geometry import GeometryScene, vector_text
 from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, MARK_SHARE
 from scenes.kit import figures, panels, style
 from scenes.kit.framing import SMOOTH_PEAK_SLOPE, fit_zoom, meridian_orientation, view_rotation
@@ -366,7 +367,7 @@ class AnyWidth(HalfPlaneScene):
 
     def turn_seconds(self, orientation: dict[str, float]) -> float:
         """Seconds an eased turn of the camera to ``orientation`` (Manim's ``phi``, ``theta``,
-        ``gamma``) takes at :data:`~scenes.base.geometry.TURN_SPEED`: the sum of the angles'
+        ``gamma``) takes at :data:`~scenes.base.camera_work.TURN_SPEED`: the sum of the angles'
         changes bounds the turn, fastest at :data:`~scenes.kit.framing.SMOOTH_PEAK_SLOPE`
         times its mean speed."""
         camera = self.renderer.camera
