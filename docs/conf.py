@@ -18,6 +18,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "cli_reference",
     "module_reference",
+    "parameter_table",
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 exclude_patterns = ["_build", "examples", "contact-sheet"]

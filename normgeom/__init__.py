@@ -2,9 +2,13 @@
 
 One folder per job, data flowing one way (scenes -> render -> compose -> publish):
 
-- :mod:`normgeom.cli`: the ``normgeom`` command line (Typer); imports the rest lazily.
+- :mod:`normgeom.cli`: the ``normgeom`` command line (Typer); imports the rest lazily, and
+  nothing outside it imports it.
 - :mod:`normgeom.api`: the Python API, here at the top: :func:`render`, :func:`lecture`,
-  :func:`explain` (imported on first use, so the command line stays quick).
+  :func:`explain` (imported on first use, so the command line stays quick), and
+  :func:`normgeom.api.audit` (``normgeom.audit`` is the auditor's package).
+- :mod:`normgeom.settings`: a render's checked settings (quality, voice, scene parameters,
+  workers) from the command line's text or the API's values.
 - :mod:`normgeom.pipeline`: running render jobs for a command or a script (shared by both).
 - :mod:`normgeom.rendering`: a typed render job, the runner that executes jobs in worker
   processes, and the one cache that decides what is up to date.

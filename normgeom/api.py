@@ -1,5 +1,8 @@
-"""The Python API: render a scene, compose the lecture, explain a vector, from a script or a
-notebook, with the command line's validation, cache and errors.
+"""The Python API: render a scene, compose the lecture, audit scenes' frames, explain a
+vector, from a script or a notebook, with the command line's validation, defaults
+(:mod:`normgeom.settings`), cache and errors. Every scene parameter
+(:data:`scenes.base.parameters.PARAMETERS`) is a keyword argument of :func:`render`,
+:func:`lecture` and :func:`audit`.
 
 >>> import normgeom
 >>> normgeom.explain([1, 2, 3])["statistics"]["ln_denominator"]  # doctest: +ELLIPSIS
@@ -11,24 +14,30 @@ of the wrong type or value (a scene parameter or the explained vector included) 
 :class:`scenes.voice.registry.VoiceError`; both are :class:`normmath.errors.UserError`.
 A failed render raises
 :class:`normgeom.errors.RenderError`. Nothing here prints or exits: warnings go to the
-``normgeom`` logger (``logging``). Renders run in processes that import only normgeom,
-so a script needs no ``if __name__ == "__main__":`` guard. A rendered file is a
+``normgeom`` logger (``logging``). Renders and audits run in processes that import only
+normgeom, so a script needs no ``if __name__ == "__main__":`` guard. A rendered file is a
 :class:`MediaFile`: a path that a notebook shows inline.
 """
 
 from __future__ import annotations
 
 import base64
+import inspect
 import os
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from numbers import Real
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from normgeom.errors import UsageError
+from normgeom.settings import DEFAULT_QUALITY, expect, python_settings
 from normmath.errors import NormMathError
+from scenes.base.parameters import PARAMETERS, Kind
 
-__all__ = ["MediaFile", "render", "lecture", "explain"]
+if TYPE_CHECKING:  # annotations only: the audit loads Manim when it runs
+    from normgeom.audit.findings import Finding
+
+__all__ = ["MediaFile", "render", "lecture", "audit", "explain"]
 
 _MIME = {
     ".mp4": "video/mp4",
@@ -54,61 +63,40 @@ class MediaFile(type(Path())):
         return {"text/html": html, "text/plain": repr(self)}
 
 
-_TEXT = (str, "a text")
-_OPTIONAL_TEXT = ((str, type(None)), "a text or None")
-_OPTIONAL_PATH = ((str, os.PathLike, type(None)), "a path or None")
-_OPTIONAL_COUNT = ((int, type(None)), "a whole number or None")
-_NUMBER = (Real, "a number")
+_ANNOTATIONS = {
+    Kind.TRIPLE: "Sequence[float] | None",
+    Kind.NUMBER: "float | None",
+    Kind.FILE: "str | os.PathLike | None",
+}
+"""How each kind of scene parameter is given from Python."""
 
 
-def _check_types(**arguments: tuple[object, tuple[type | tuple[type, ...], str]]) -> None:
-    """Raise :class:`UsageError` naming the first argument whose value is not of its types
-    (a bool counts as no number), each given as ``name=(value, (types, what))``."""
-    for name, (value, (types, what)) in arguments.items():
-        if isinstance(value, bool) or not isinstance(value, types):
-            raise UsageError(f"{name}: expected {what}, got {value!r}")
+def _with_scene_parameters(function: Callable) -> Callable:
+    """Declare every scene parameter (:data:`~scenes.base.parameters.PARAMETERS`) as a
+    keyword argument of ``function`` (which takes them as ``**parameters``), default ``None``
+    (not given), and document them in its docstring."""
+    signature = inspect.signature(function)
+    kept = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    added = [
+        inspect.Parameter(
+            p.name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=_ANNOTATIONS[p.kind]
+        )
+        for p in PARAMETERS
+    ]
+    function.__signature__ = signature.replace(parameters=kept + added)
+    rows = [
+        f"{p.name} : {p.kind.value}, optional\n    {p.help}; default {p.kind.to_text(p.default)}."
+        for p in PARAMETERS
+    ]
+    section = "\n".join(["Other Parameters", "----------------", *rows])
+    function.__doc__ = f"{inspect.cleandoc(function.__doc__)}\n\n{section}\n"
+    return function
 
 
-@contextmanager
-def _values_checked() -> Iterator[None]:
-    """Turn the numeric core's refusal of a value (it names the value) into a
-    :class:`UsageError`, the API's one error for a bad argument."""
-    try:
-        yield
-    except NormMathError as error:
-        raise UsageError(str(error)) from error
-
-
-def _settings(
-    quality: str, voice: str | None, jobs: int | None, config: str | os.PathLike | None, values
-):
-    """The checked settings: quality, voice and workers as the command line checks them, the
-    parameters from ``config`` and then ``values`` (the keys of a config file)."""
-    from normgeom.cli.scene_options import ParameterOptions, render_settings
-    from scenes.base.parameters import with_overrides
-
-    options = ParameterOptions(config=os.fspath(config) if config is not None else None)
-    settings = render_settings(quality, voice, None if jobs is None else str(jobs), options)
-    written = {key: _as_config_value(key, value) for key, value in values.items()}
-    with _values_checked():
-        params = with_overrides(settings.params, written, "parameters")
-    return settings._replace(params=params)
-
-
-def _as_config_value(key: str, value) -> object:
-    """A Python value as a config file writes it: a sequence as a list, a path as text."""
-    if key == "points" and isinstance(value, str | os.PathLike):
-        return str(Path(value).resolve())
-    if isinstance(value, Sequence | os.PathLike) and not isinstance(value, str):
-        return list(value)
-    if hasattr(value, "tolist"):  # a NumPy array or scalar
-        return value.tolist()
-    return value
-
-
+@_with_scene_parameters
 def render(
     scene: str,
-    quality: str = "low",
+    quality: str = DEFAULT_QUALITY,
     format: str = "mp4",
     voice: str | None = None,
     *,
@@ -117,36 +105,30 @@ def render(
     **parameters,
 ) -> MediaFile:
     """Render one scene (or find it up to date) and return its file,
-    ``media/scenes/<480p15>/<Scene>.<format>``.
+    ``media/scenes/<720p30>/<Scene>.<format>``.
 
-    ``parameters`` are the keys of a config file (``gamma``, ``beta``, ``eps``, ``points``,
-    ``vector``, ``gain``, ``lesson_eps``), applied over ``config``;
-    ``voice`` defaults as on the command line (``$NORMGEOM_VOICE``, else hibari).
+    ``quality``, ``voice`` (default: ``$NORMGEOM_VOICE``, else hibari) and ``jobs`` as on the
+    command line; the scene parameters (below) are applied over the TOML file ``config``.
     """
     from normgeom.pipeline import render_movies
     from normgeom.publish.outputs import check_format, deliver
     from normgeom.rendering.targets import resolve_scenes
 
-    _check_types(
-        scene=(scene, _TEXT),
-        quality=(quality, _TEXT),
-        format=(format, _TEXT),
-        voice=(voice, _OPTIONAL_TEXT),
-        jobs=(jobs, _OPTIONAL_COUNT),
-        config=(config, _OPTIONAL_PATH),
-    )
+    expect("scene", scene, str, "a text")
+    expect("format", format, str, "a text")
+    settings = python_settings(quality, voice, jobs, config, parameters)
     targets = resolve_scenes([scene])
     if len(targets) != 1:
         raise UsageError(f"scene {scene!r}: render takes one scene; call it once per scene")
     fmt = check_format(format)
-    settings = _settings(quality, voice, jobs, config, parameters)
     runner, results = render_movies(targets, settings)
     path, _ = deliver(results[0], fmt, runner.state)
     return MediaFile(path)
 
 
+@_with_scene_parameters
 def lecture(
-    quality: str = "medium",
+    quality: str = DEFAULT_QUALITY,
     voice: str | None = None,
     output: str | os.PathLike | None = None,
     *,
@@ -155,22 +137,43 @@ def lecture(
     **parameters,
 ) -> MediaFile:
     """Render every scene and compose the chaptered lecture MP4 (default
-    ``media/normalization_geometry.mp4``, subtitles, chapters and manifest beside it)."""
+    ``media/normalization_geometry.mp4``, subtitles, chapters and manifest beside it);
+    the other arguments as for :func:`render`."""
     from normgeom.compose.lecture import build_lecture
     from normgeom.pipeline import lecture_output, render_movies
     from normgeom.rendering.targets import lecture_targets
 
-    _check_types(
-        quality=(quality, _TEXT),
-        voice=(voice, _OPTIONAL_TEXT),
-        output=(output, _OPTIONAL_PATH),
-        jobs=(jobs, _OPTIONAL_COUNT),
-        config=(config, _OPTIONAL_PATH),
-    )
-    settings = _settings(quality, voice, jobs, config, parameters)
+    expect("output", output, (str, os.PathLike, type(None)), "a path or None")
+    settings = python_settings(quality, voice, jobs, config, parameters)
     target = lecture_output(None if output is None else os.fspath(output))
     runner, results = render_movies(lecture_targets(), settings, outputs=(target,))
     return MediaFile(build_lecture(runner.state, results, target).files.video)
+
+
+@_with_scene_parameters
+def audit(
+    scenes: str | Sequence[str] = "all",
+    voice: str | None = None,
+    *,
+    jobs: int | None = None,
+    config: str | os.PathLike | None = None,
+    **parameters,
+) -> dict[str, list[Finding]]:
+    """Check every frame of ``scenes`` (a name, names, or ``all``) as a viewer sees them, as
+    ``normgeom audit`` does: each scene's findings by its name (an empty list: none).
+    ``voice`` decides the timing; the other arguments as for :func:`render`."""
+    from normgeom.audit.run import ScenePlay, audit_scenes
+    from normgeom.rendering.paths import Layout
+    from normgeom.rendering.targets import resolve_scenes
+
+    names = [scenes] if isinstance(scenes, str) else scenes
+    expect("scenes", names, list | tuple, "a scene name or a list of them")
+    for name in names:
+        expect("scenes", name, str, "a scene name or a list of them")
+    settings = python_settings(DEFAULT_QUALITY, voice, jobs, config, parameters)
+    plays = [ScenePlay(t, settings.params, settings.voice) for t in resolve_scenes(list(names))]
+    found = audit_scenes(plays, settings.jobs, Layout.default())
+    return {play.target.name: findings for play, findings in zip(plays, found, strict=True)}
 
 
 def explain(vector, gain: float = 1.0, eps: float = 1e-6) -> dict:
@@ -179,7 +182,10 @@ def explain(vector, gain: float = 1.0, eps: float = 1e-6) -> dict:
     import normmath as nm
     from normgeom.explanation import lesson_json
 
-    _check_types(gain=(gain, _NUMBER), eps=(eps, _NUMBER))
-    with _values_checked():
+    expect("gain", gain, Real, "a number")
+    expect("eps", eps, Real, "a number")
+    try:
         lesson = nm.lesson(vector, gain=gain, eps=nm.validation.as_eps(eps, "eps"))
+    except NormMathError as error:  # the API's one error for a bad argument
+        raise UsageError(str(error)) from error
     return lesson_json(lesson)

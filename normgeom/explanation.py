@@ -1,4 +1,4 @@
-"""``normgeom explain``: every number of the one-vector lesson, in the terminal or as JSON.
+"""Every number of the one-vector lesson, in the terminal or as JSON (``normgeom explain``).
 
 The numbers are those of :func:`normmath.lesson`, the same the lesson scenes show: rich
 tables round to six decimals (:func:`normmath.display`); ``--json`` gives full precision,
@@ -7,10 +7,8 @@ with ``null`` for an undefined value and the reason next to it.
 
 from __future__ import annotations
 
-import json
 import math
 
-import typer
 from rich.console import Console
 from rich.table import Table
 
@@ -18,10 +16,7 @@ import normmath as nm
 from normgeom.errors import UsageError
 from normmath.lesson import COLUMNS, SMALLEST_NORMAL, STATISTICS
 
-__all__ = ["EXPLAIN_CONTEXT", "explain", "parse_coordinates", "lesson_json", "print_lesson"]
-
-EXPLAIN_CONTEXT = {"ignore_unknown_options": True}
-"""Click settings of ``explain``: a negative coordinate such as ``-1`` is a value, not an option."""
+__all__ = ["parse_number", "parse_coordinates", "lesson_json", "print_lesson"]
 
 RULE_NAMES = {"rms": "RMSNorm", "ln": "LayerNorm"}
 FORMULAS = (
@@ -30,7 +25,7 @@ FORMULAS = (
 )
 
 
-def _number(text: str, what: str) -> float:
+def parse_number(text: str, what: str) -> float:
     """``text`` as a finite float; a :class:`UsageError` naming ``what`` otherwise."""
     if text.startswith("--"):
         raise UsageError(f"explain: unknown option {text!r}")
@@ -56,7 +51,7 @@ def parse_coordinates(values: list[str] | None, preset: str | None) -> tuple[flo
         return nm.preset(preset)
     if not values:
         return nm.POSITIVE
-    vector = tuple(_number(text, f"coordinate {i}") for i, text in enumerate(values, start=1))
+    vector = tuple(parse_number(text, f"coordinate {i}") for i, text in enumerate(values, start=1))
     if len(vector) < 2:
         raise UsageError(f"explain: need at least 2 coordinates, got {len(vector)}")
     return vector
@@ -160,30 +155,3 @@ def print_lesson(lesson: nm.Lesson, console: Console | None = None) -> None:
         console.print("References: Positive (1, 2, 3) under the same gain and epsilon.")
     else:
         console.print("Reference columns need exactly 3 coordinates; omitted.")
-
-
-VALUES = typer.Argument(None, help="coordinates (at least 2), e.g. 1 2 3 or -1 0 1")
-EPS = typer.Option("1e-6", "--eps", help="epsilon, >= 0, inside the square root")
-GAIN = typer.Option("1", "--gain", help="one gain shared by every coordinate")
-PRESET = typer.Option(None, "--preset", help=f"a named input: {', '.join(nm.PRESETS)}")
-AS_JSON = typer.Option(False, "--json", help="machine-readable: full precision, null if undefined")
-
-
-def explain(
-    values: list[str] | None = VALUES,
-    eps: str = EPS,
-    gain: str = GAIN,
-    preset: str | None = PRESET,
-    as_json: bool = AS_JSON,
-) -> None:
-    """Every statistic and the construction table of RMSNorm and LayerNorm on one vector."""
-    from normgeom.cli.failures import user_errors
-
-    with user_errors():
-        vector = parse_coordinates(values, preset)
-        eps_value = nm.validation.as_eps(_number(eps, "--eps"), "--eps")
-        lesson = nm.lesson(vector, gain=_number(gain, "--gain"), eps=eps_value)
-    if as_json:
-        print(json.dumps(lesson_json(lesson), indent=2, allow_nan=False))
-    else:
-        print_lesson(lesson)

@@ -1,7 +1,7 @@
 """Running render jobs for a command or a script: the runner on the media folder, the movie
 jobs of some scenes, and the lecture; shared by the command line and the Python API.
 
-Everything here takes checked settings (:class:`~normgeom.cli.scene_options.RenderSettings`)
+Everything here takes checked settings (:class:`~normgeom.settings.RenderSettings`)
 and raises the pipeline's typed errors; nothing prints or exits.
 """
 
@@ -16,9 +16,9 @@ from normgeom.errors import UsageError
 from normgeom.rendering.paths import Layout, check_writable, output_path, prepare_folders
 
 if TYPE_CHECKING:  # annotations only: the runner loads PyAV
-    from normgeom.cli.scene_options import RenderSettings
     from normgeom.rendering.runner import JobResult, Runner
     from normgeom.rendering.targets import Target
+    from normgeom.settings import RenderSettings
 
 __all__ = ["open_runner", "render_movies", "lecture_output"]
 

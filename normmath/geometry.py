@@ -15,6 +15,7 @@ its own direction; rows with :math:`|\mu| \gg \sigma` land near the poles :math:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -28,6 +29,7 @@ __all__ = [
     "uniform_component",
     "project_to_mean_zero",
     "sphere_radius",
+    "drawing_scale",
     "plane_basis",
     "plane_coordinates",
     "plane_half_size",
@@ -69,6 +71,20 @@ def project_to_mean_zero(x) -> np.ndarray:
 def sphere_radius(n: int) -> float:
     r"""Radius :math:`\sqrt n` of the sphere every standardized (epsilon 0) row lies on."""
     return float(np.sqrt(n))
+
+
+def drawing_scale(points, reach: float) -> int:
+    r"""The smallest whole :math:`k \ge 1` with every row of ``points / k`` at most ``reach``
+    sphere radii :math:`\sqrt n` from the origin: the common factor by which rows far outside
+    the sphere are drawn shorter. With epsilon 0, LayerNorm and RMSNorm give ``x`` and
+    ``x / k`` the same output, so the drawing changes no result.
+
+    >>> drawing_scale([[10.0, 0.0, 0.0], [0.0, 2.0, 0.0]], reach=2.0)
+    3
+    """
+    x = as_rows(points)
+    longest = float(np.max(np.linalg.norm(x, axis=-1), initial=0.0))
+    return max(1, math.ceil(longest / (reach * sphere_radius(x.shape[-1]))))
 
 
 def plane_basis() -> tuple[np.ndarray, np.ndarray]:

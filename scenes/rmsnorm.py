@@ -26,22 +26,26 @@ from manim import (
 
 import normmath as nm
 from scenes.base.geometry import GHOST_OPACITY, IDEAL_EPS, GeometryScene, promptly
-from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, AuditException
-from scenes.kit import figures, panels
-from scenes.kit.framing import SETTLE_SECONDS
+from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE
+from scenes.kit import figures, framing, panels
 from scenes.kit.panels import LegendEntry
-from scenes.kit.style import LAYERS, NEAR_PLANE_HALF_SIZE, PALETTE
+from scenes.kit.style import LAYERS, NEAR_PLANE_HALF_SIZE, PALETTE, POSES
 
 __all__ = ["RMSNormScene", "RMSNormHealthy", "RMSNormCollapse", "RMSNormComparison"]
 
 MARKS_FADE_SHARE = 0.1
 """Share of its beat a group of marks or lines the sentence names takes to appear."""
 
-CLOSE_UP_SECONDS = 1.5
-"""Seconds of the camera's move from the far inputs to the sphere's close-up."""
+INPUT_REACH = 2.6
+"""Most sphere radii from the origin an input of the healthy regime is drawn at: they are
+drawn at one common reduced scale (:func:`normmath.drawing_scale`), so that they and the
+targets on the sphere fit one legible framing."""
 
-RAYS_SECONDS = 1.5
-"""Seconds the rays from the origin to the far inputs take to grow out of the close-up."""
+REASON_WORDS = "neither LayerNorm nor RMSNorm"
+"""The words saying why the inputs' scale changes no output: its caption line shows then."""
+
+CLOSE_ZOOM = POSES["sphere"].zoom
+"""The zoom the camera closes in to as the inputs land on the sphere."""
 
 MARKS_RATE = squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE)
 """The rate of marks or lines appearing as a sentence names them."""
@@ -49,9 +53,6 @@ MARKS_RATE = squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE)
 TARGETS_SHARE = 0.2
 """Smallest share of the frame's height the targets (or the sphere they lie on) span while
 a sentence names them."""
-
-CLOSING_SHARE = 0.15
-"""The same, while the camera closes in on them as they are named."""
 
 SPHERE_SHARE = 0.15
 """Smallest share of the frame's height the sphere spans when the rows are said to land on
@@ -161,45 +162,52 @@ class RMSNormScene(GeometryScene):
 
 class RMSNormHealthy(RMSNormScene):
     """The spread mostly larger than the mean: RMSNorm lands close to the LayerNorm
-    targets."""
+    targets. The inputs are drawn at one common reduced scale (:func:`normmath.drawing_scale`),
+    said and shown: with epsilon 0 neither rule depends on a row's length, so inputs, targets
+    and outputs share one legible framing from the first sentence to the last."""
 
     lecture_order: ClassVar[int] = 60
     chapter: ClassVar[str] = "RMSNorm when the spread dominates"
 
-    pose = "wide"
+    pose = "inputs"
     legend_entries = (
         LegendEntry("dot", "raw", "input x"),
-        LegendEntry("dot", "rms", "RMSNorm output"),
         LegendEntry("cross", "ln_target", "LayerNorm target"),
+        LegendEntry("dot", "rms", "RMSNorm output"),
         LegendEntry("line", "gap", "RMS ↔ LN gap"),
     )
+    legend_later = (1, 2, 3)
+    """The targets' row shows with the targets, the outputs' and gaps' rows after the
+    question (they would hint at its answer)."""
 
-    close_up_beats = ("targets", "predict", "normalize")
-    audit_exceptions = (
-        AuditException(
-            "text-covered",
-            "pinned*",
-            "as the camera closes in on the sphere, far inputs pass beneath the legend and the "
-            "formula, drawn above them on their backings",
-        ),
-        AuditException(
-            "safe-area",
-            "points_mob[[]'rms'[]]",
-            "the targets and the question are a close-up of the crosses on the sphere: the far "
-            "inputs leave the frame, their rays drawn out to them, until they move in along "
-            "those rays as the camera widens to them",
-        ),
-    )
+    def prepare(self) -> None:
+        super().prepare()
+        self.scale = nm.drawing_scale(self.healthy, INPUT_REACH)
+        self.drawn = self.healthy / self.scale
+
+    def narration_values(self) -> dict[str, object]:
+        """Those of :class:`RMSNormScene`, and the factor the inputs are drawn shorter by."""
+        return {**super().narration_values(), "scale": self.scale, "scaled": self.scale > 1}
 
     def legend_rows(self) -> tuple[LegendEntry, ...]:
         inputs, *rest = self.legend_entries
         return (LegendEntry(inputs.kind, inputs.color, f"input x, {self.spread_words()}"), *rest)
 
     def opening_points(self) -> np.ndarray:
-        return np.concatenate([self.healthy, self.ln(self.healthy)])
+        return np.concatenate([self.drawn, self.ln(self.healthy)])
+
+    def keep_out(self) -> list[framing.Box]:
+        """The panels' boxes and, until the question's pause, the prediction cue's spot at
+        the bottom centre: the camera, still until the question is answered, frames no input
+        where the cue will cover it."""
+        boxes = super().keep_out()
+        if "predict" in self.beats_done:
+            return boxes
+        return [*boxes, framing.frame_box(panels.prediction_cue())]
 
     def construct(self) -> None:
         self.show_inputs()
+        self.show_scale()
         self.show_targets()
         self.ask()
         self.normalize()
@@ -207,56 +215,88 @@ class RMSNormHealthy(RMSNormScene):
         self.orbit_final()
 
     def show_inputs(self) -> None:
+        """The inputs, drawn shorter, fade in; the median ratio of mean to spread shows as
+        the sentence speaks of it."""
         with self.beat("intro") as tracker:
             self.add_sphere()
-            points = self.point_group("rms", self.healthy, "raw")
+            points = self.point_group("rms", self.drawn, "raw")
             ratio = float(np.ma.median(self.ratios))
             panel = panels.readout([(f"median |μ|/σ = {ratio:.2f}", "text")])
+            words = "for most of them"
+            self.talks_about(panel, words=words)
+            rate = self.said_rate("intro", words, tracker.duration)
             self.play(
                 *self.panels(),
-                self.pin(panel, "bottom_right"),
+                self.pin(panel, "bottom_right", rate),
                 *self.appear(points),
                 run_time=tracker.duration,
             )
 
-    def show_targets(self) -> None:
-        """The camera closes in on the sphere as the crosses on it are named and stays
-        there; the rays from the origin to the inputs grow out to them (cut at the frame's
-        edge), so the far inputs stay in view as directions."""
-        with self.beat("targets") as tracker:
-            duration = tracker.duration
-            move = min(CLOSE_UP_SECONDS, duration / 3)
-            marks = self.targets(self.healthy, CLOSING_SHARE)
-            for fade in marks:  # a fade a viewer sees as one, however short the beat
-                fade.rate_func = squish_rate_func(smooth, 0.0, min(APPEAR_SECONDS / duration, 1.0))
-            origins = np.zeros_like(self.healthy)
-            self.input_rays = self.trail_group(origins)
-            grow = self.grow_trails(self.input_rays, origins, lambda alpha: alpha * self.healthy)
-            grow.rate_func = squish_rate_func(smooth, 0.0, min(RAYS_SECONDS / duration, 1.0))
-            self.camera_to(
-                duration,
-                *marks,
-                grow,
-                pose="sphere",
-                framed=False,
-                rate_func=squish_rate_func(smooth, 0.0, move / duration),
+    def show_scale(self) -> None:
+        """The caption stating the inputs' common scale appears as the sentence says it, its
+        reason (checked on normmath's outputs) as the next sentence says that."""
+        with self.beat("scale") as tracker:
+            self.talks_about(self.points_mob["rms"])
+            if self.scale == 1:
+                self.wait(tracker.duration)
+                return
+            self.scale_caption = self.claim(
+                panels.readout(self.scale_lines()),
+                self.scale_changes_nothing,
+                "the outputs of each input and of it drawn shorter are equal",
+            )
+            duration, reason = tracker.duration, self.scale_caption[1][1]
+            self.talks_about(self.scale_caption, words="scaled down")
+            rate = self.said_rate("scale", "scaled down", duration)
+            reason.set_opacity(0.0)
+            said = self.said_now(REASON_WORDS)
+            self.play(self.pin(self.scale_caption, "bottom_left", rate), run_time=said)
+            reason_rate = squish_rate_func(smooth, 0.0, min(APPEAR_SECONDS / (duration - said), 1))
+            self.play(
+                reason.animate(rate_func=reason_rate).set_opacity(1.0), run_time=duration - said
             )
 
+    def scale_lines(self) -> list[tuple[str, str]]:
+        """The caption's lines (text, palette colour): the inputs' common scale and why it
+        changes no output."""
+        return [
+            (f"inputs drawn at 1/{self.scale} length", "raw"),
+            ("ε = 0: outputs unchanged", "text"),
+        ]
+
+    def scale_changes_nothing(self) -> bool:
+        """Whether the LayerNorm and RMSNorm outputs (epsilon 0) of the inputs equal those
+        of the inputs as drawn."""
+        return np.allclose(self.rms(self.drawn), self.rms(self.healthy)) and np.allclose(
+            self.ln(self.drawn), self.ln(self.healthy)
+        )
+
+    def show_targets(self) -> None:
+        """The crosses on the sphere, and their legend row, fade in as they are named."""
+        with self.beat("targets") as tracker:
+            duration = tracker.duration
+            rate = squish_rate_func(smooth, 0.0, min(APPEAR_SECONDS / duration, 1.0))
+            marks = self.targets(self.healthy)
+            for fade in marks:  # a fade a viewer sees as one, however short the beat
+                fade.rate_func = rate
+            self.play(*marks, self.reveal_legend(1, rate), run_time=duration)
+
     def ask(self) -> None:
-        """The question, in the close-up of the targets it asks about, the inputs' rays
-        leading out of the frame to them."""
+        """The question, with every input it asks about and the targets in one view; the
+        legend names no output nor gap yet."""
         with self.beat("predict") as tracker:
-            self.talks_about(self.input_rays)
+            self.talks_about(self.points_mob["rms"])
+            self.talks_about(self.sphere, share=SPHERE_SHARE)
             self.talks_about(self.marks, share=TARGETS_SHARE, words="those targets")
+            self.answer(*self.corner_panels["top_left"][1][2:])
             self.wait(tracker.duration)
 
     def normalize(self) -> None:
-        """The inputs move in along their rays, the camera widening from the close-up just
-        enough to hold them (in view within its first :data:`SETTLE_SECONDS`)."""
+        """The inputs move along their rays onto the sphere, the outputs' legend row
+        showing, as the camera closes in on the sphere just as fast as they come in."""
         with self.beat("normalize") as tracker:
-            self.talks_about(self.input_rays)
-            self.talks_about(self.points_mob["rms"], after=SETTLE_SECONDS)
-            moves = self.move_with_trails("rms", self.healthy, self.rms(self.healthy), "rms")
+            self.talks_about(self.points_mob["rms"])
+            moves = self.move_with_trails("rms", self.drawn, self.rms(self.healthy), "rms")
             promptly(moves, tracker.duration)  # seen moving as the sentence says so
             self.announces("Every point moves", self.points_mob["rms"])
             self.talks_about(self.sphere, share=SPHERE_SHARE, words="the same sphere")
@@ -264,20 +304,20 @@ class RMSNormHealthy(RMSNormScene):
             self.camera_to(
                 tracker.duration,
                 *moves,
-                inputs_entry.animate.set_opacity(GHOST_OPACITY),
-                pose="sphere",
+                self.reveal_legend(2, MARKS_RATE),
+                inputs_entry.animate(rate_func=MARKS_RATE).set_opacity(GHOST_OPACITY),
+                zoom=CLOSE_ZOOM,
             )
 
     def show_gaps(self) -> None:
-        """The gap lines, alone among grey lines: the dotted trails fade as they are named."""
+        """The gap lines and their legend row, alone among grey lines: the dotted trails
+        (and the caption of the inputs' scale, none drawn now) fade as they are named."""
         with self.beat("gaps") as tracker:
             gaps = self.gaps(self.healthy)
             self.talks_about(gaps[0].mobject)
-            fades = [
-                FadeOut(trail, rate_func=squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE))
-                for trail in self.trails
-            ]
-            self.play(*fades, *gaps, run_time=tracker.duration)
+            drawn = [self.scale_caption] if self.scale > 1 else []  # no input is drawn now
+            fades = [FadeOut(mob, rate_func=MARKS_RATE) for mob in [*self.trails, *drawn]]
+            self.play(*fades, *gaps, self.reveal_legend(3, MARKS_RATE), run_time=tracker.duration)
 
 
 class RMSNormCollapse(RMSNormScene):

@@ -8,8 +8,8 @@ import pytest
 from fixtures.pipeline import TINY, rendered, tiny_target
 from manim import tempconfig
 
+from normgeom import settings as normgeom_settings
 from normgeom.audit.play import play
-from normgeom.cli import scene_options
 from normgeom.errors import show_warnings
 from normgeom.rendering import targets
 from scenes.base.parameters import STOP_AFTER_ENV
@@ -153,7 +153,7 @@ def sample_scene(silent_voice, scene_media):
 def tiny_media(media, monkeypatch):
     """A media root holding the shared tiny render, with the CLI pointed at the tiny scenes."""
     shutil.copytree(rendered()[0], media)
-    monkeypatch.setattr(scene_options, "resolve_quality", lambda name: TINY)
+    monkeypatch.setattr(normgeom_settings, "resolve_quality", lambda name: TINY)
     monkeypatch.setattr(
         targets, "resolve_scenes", lambda names: [tiny_target(name) for name in names]
     )

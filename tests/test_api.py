@@ -83,11 +83,11 @@ def test_an_unknown_scene_is_refused_before_anything_renders(media):
 
 
 def test_parameters_take_python_values(tiny_media, tmp_path):
-    from normgeom.api import _settings
+    from normgeom.settings import python_settings
 
     points = tmp_path / "points.csv"
     points.write_text("1,2,3\n4,5,7\n")
-    settings = _settings("low", "none", None, None, {"gamma": (1, 2, 3), "points": points})
+    settings = python_settings("low", "none", None, None, {"gamma": (1, 2, 3), "points": points})
     assert settings.params.gamma == (1.0, 2.0, 3.0)
     assert settings.params.points == str(points.resolve())
 
@@ -135,6 +135,24 @@ def test_a_script_without_a_main_guard_renders_and_prints_nothing(tmp_path, how)
     assert ran.returncode == 0, ran.stderr[-2000:]
     assert ran.stdout == f"{media / 'scenes' / '480p15' / 'TinySilent.mp4'}\n"
     assert ran.stderr == ""
+
+
+AUDIT_SCRIPT = """
+from normgeom.api import audit
+
+found = audit({scene!r}, voice="none", jobs=1)
+print(sorted((name, len(findings)) for name, findings in found.items()))
+"""
+"""An audit from a script as a user saves it: no ``if __name__ == "__main__":`` guard."""
+
+
+@pytest.mark.render
+def test_an_audit_from_a_script_without_a_main_guard_returns_the_findings(tmp_path):
+    scene = f"{FIXTURES / 'tiny_scenes.py'}:TinyNarrated"
+    (tmp_path / "check.py").write_text(AUDIT_SCRIPT.format(scene=scene))
+    ran = run_python(["check.py"], tmp_path / "media", cwd=tmp_path)
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    assert ran.stdout == "[('TinyNarrated', 0)]\n"
 
 
 NESTED = """

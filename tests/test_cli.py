@@ -9,8 +9,9 @@ import pytest
 from fixtures.pipeline import TINY
 from typer.testing import CliRunner
 
+from normgeom import settings as normgeom_settings
 from normgeom.cli import app as cli
-from normgeom.cli import doctor, scene_options
+from normgeom.cli import doctor
 from normgeom.rendering import targets
 from normgeom.rendering.targets import Target
 from scenes.base.catalog import scene_names
@@ -170,7 +171,7 @@ def test_a_beat_the_voice_cannot_speak_is_one_line_exit_1_no_video(media, tmp_pa
         '[Snow]\nintro = "It snows."\nsnow = "☃ ☃ ☃"\n'
     )
     snow = Target("Snow", tmp_path / "snow.py", "Snow")
-    monkeypatch.setattr(scene_options, "resolve_quality", lambda name: TINY)
+    monkeypatch.setattr(normgeom_settings, "resolve_quality", lambda name: TINY)
     monkeypatch.setattr(targets, "resolve_scenes", lambda names: [snow])
     result = runner.invoke(cli.app, ["render", "Snow", "--voice", "hibari"])
     assert result.exit_code == 1

@@ -54,3 +54,12 @@ def test_bad_config(tmp_path, text, message):
 def test_missing_config_file(tmp_path):
     with pytest.raises(nm.NormMathError, match="no such file"):
         load_params(tmp_path / "none.toml")
+
+
+def test_a_point_file_name_holding_quotes_round_trips(tmp_path):
+    pts = tmp_path / 'it\'s "mine".csv'
+    pts.write_text("1,2,3\n4,5,7\n")
+    params = SceneParams(points=str(pts))
+    path = tmp_path / "p.toml"
+    path.write_text(params.to_toml())
+    assert load_params(path) == params

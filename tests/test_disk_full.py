@@ -14,8 +14,8 @@ import pytest
 from fixtures.pipeline import TINY, rendered, tiny_target
 from typer.testing import CliRunner
 
+from normgeom import settings as normgeom_settings
 from normgeom.cli import app as cli
-from normgeom.cli import scene_options
 from normgeom.rendering import targets as render_targets
 from normgeom.rendering.paths import MEDIA_ENV
 from normgeom.rendering.targets import Target
@@ -50,7 +50,7 @@ def tiny_cli(monkeypatch):
     """The CLI pointed at the tiny scenes and the tiny quality."""
     monkeypatch.delenv("NORMGEOM_VOICE", raising=False)
     monkeypatch.delenv("NORMGEOM_PARAMS", raising=False)
-    monkeypatch.setattr(scene_options, "resolve_quality", lambda name: TINY)
+    monkeypatch.setattr(normgeom_settings, "resolve_quality", lambda name: TINY)
 
     def targets(names):
         return [

@@ -248,9 +248,9 @@ CLI = """
 import sys
 sys.path.insert(0, sys.argv[1])
 from fixtures.pipeline import TINY, tiny_target
-from normgeom.cli import scene_options
+from normgeom import settings as normgeom_settings
 from normgeom.rendering import targets
-scene_options.resolve_quality = lambda name: TINY
+normgeom_settings.resolve_quality = lambda name: TINY
 targets.resolve_scenes = lambda names: [tiny_target(name) for name in names]
 from normgeom.cli.app import main
 sys.argv = ["normgeom", *sys.argv[2:]]

@@ -17,7 +17,7 @@ from manim import MathTex, tempconfig
 from PIL import Image
 from typer.testing import CliRunner
 
-from normgeom.cli import scene_options
+from normgeom import settings as normgeom_settings
 from normgeom.cli.app import app
 from normgeom.publish.stills import still_job
 from normgeom.rendering.cache import PROJECT
@@ -74,7 +74,7 @@ def test_stock_cameras_give_the_same_final_frame(frames):
 def test_parallel_stills_from_an_empty_media_folder(tmp_path, monkeypatch):
     media = tmp_path / "media"
     monkeypatch.setenv(MEDIA_ENV, str(media))
-    monkeypatch.setattr(scene_options, "resolve_quality", lambda name: SMALL)
+    monkeypatch.setattr(normgeom_settings, "resolve_quality", lambda name: SMALL)
     result = CliRunner().invoke(app, ["stills", "MeanCentering", "Standardization", "-j", "2"])
     assert result.exit_code == 0, result.output
     stills = sorted(p.name for p in (media / "stills" / SMALL.label).iterdir())

@@ -15,8 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 from normgeom.cli.app import app
-from normgeom.cli.scene_options import JOBS_PER_CORE, build_params, parse_jobs
 from normgeom.rendering.runner import default_jobs
+from normgeom.settings import JOBS_PER_CORE, build_params, check_jobs
 
 runner = CliRunner()
 
@@ -121,7 +121,7 @@ def test_a_config_files_points_are_found_beside_it(tmp_path, monkeypatch):
 
 
 def test_far_too_many_jobs_are_capped_with_one_warning(capsys):
-    assert parse_jobs("999") == JOBS_PER_CORE * default_jobs()
+    assert check_jobs(999) == JOBS_PER_CORE * default_jobs()
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("normgeom: warning: --jobs 999"), lines
 

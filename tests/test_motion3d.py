@@ -14,7 +14,7 @@ from scenes.kit import figures, framing
 from scenes.kit.framing import frame_positions
 from scenes.layernorm import Bias, Epsilon, Gain, MeanCentering, Standardization
 from scenes.onevector import OneVectorGeometry
-from scenes.rmsnorm import RMSNormCollapse, RMSNormComparison, RMSNormHealthy
+from scenes.rmsnorm import INPUT_REACH, RMSNormCollapse, RMSNormComparison, RMSNormHealthy
 
 FPS = 10
 REST = 1e-3
@@ -135,15 +135,20 @@ def _asking(scene) -> bool:
     return scene.beat_name == "predict" or bool(len(scene.cue))
 
 
-def test_the_rmsnorm_question_shows_its_targets_apart_and_the_inputs_rays(sample_scene):
-    spans, gaps, rays = [], [], []
+SPHERE_SHARE_ASKED = 0.4
+"""Smallest share of the frame's height the sphere spans while the RMSNorm question is asked
+(288 px at 720p)."""
+
+
+def test_the_rmsnorm_question_shows_every_input_and_its_targets_apart(sample_scene):
+    half = np.array([config.frame_width, config.frame_height]) / 2 - framing.FRAME_MARGIN
+    spans, gaps, inputs, legends = [], [], [], []
 
     def probe(scene, time):
         if not _asking(scene):
             return
         camera = scene.renderer.camera
-        xy = frame_positions(camera, figures.equator_curve())
-        spans.append(np.ptp(xy[:, 1]) / config.frame_height)
+        spans.append(2 * nm.sphere_radius(3) * camera.get_zoom() / config.frame_height)
         marks = [frame_positions(camera, mark.points) for mark in scene.marks]
         centres = np.array([mark.mean(axis=0) for mark in marks])
         apart = np.linalg.norm(centres[:, None] - centres[None], axis=2)
@@ -151,20 +156,35 @@ def test_the_rmsnorm_question_shows_its_targets_apart_and_the_inputs_rays(sample
         targets = scene.ln(scene.healthy)  # crosses that touch on the sphere itself may touch
         touching = np.linalg.norm(targets[:, None] - targets[None], axis=2) < 2 * CROSS_SIZE
         gaps.append(float(np.where(touching, np.inf, apart).min() / width))
-        mob, starts, ends = scene.trail_ends.get(
-            id(getattr(scene, "input_rays", None)), (None,) * 3
-        )
-        if mob is None:
-            rays.append(False)
-            return
-        drawn = mob in scene.get_mobject_family_members() and mob.get_stroke_opacity() > 0.5
-        cut = framing.visible_spans(lambda p: frame_positions(camera, p), starts, ends)
-        rays.append(drawn and np.allclose(ends, scene.healthy) and not np.isnan(cut).any())
+        group = scene.points_mob["rms"]
+        drawn = scene.get_mobject_family_members()
+        xy = frame_positions(camera, figures.positions(group))
+        shown = all(dot in drawn and dot.get_fill_opacity() > 0.5 for dot in group)
+        covered = len(scene.cue) and framing.inside(xy, framing.frame_box(scene.cue[0])).any()
+        inputs.append(shown and bool(np.all(np.abs(xy[:, :2]) < half)) and not covered)
+        rows = scene.corner_panels["top_left"][1]
+        legends.append(tuple(row[-1].get_fill_opacity() > 0.5 for row in rows))
 
     sample_scene(RMSNormHealthy, probe, fps=5)
-    assert spans and min(spans) >= 0.3, "the sphere is small while its targets are asked about"
+    assert spans and min(spans) >= SPHERE_SHARE_ASKED, "the sphere is small while asked about"
     assert min(gaps) >= 1.0, "targets the question asks about overlap on screen"
-    assert all(rays), "the far inputs' rays are not shown while the question is asked"
+    assert all(inputs), "an input the question asks about is hidden, covered or off-frame"
+    assert set(legends) == {(True, True, False, False)}, "the legend shows more than inputs "
+    "and targets (or misses one) while the question is asked"
+
+
+def test_the_rmsnorm_inputs_are_drawn_at_one_stated_scale_that_changes_no_output(
+    default_scene,
+):
+    scene = default_scene(RMSNormHealthy, stop_after="predict")
+    large = nm.main_cloud().group("large")
+    k = nm.drawing_scale(large, INPUT_REACH)
+    assert scene.scale == k > 1
+    np.testing.assert_allclose(scene.drawn * k, large)
+    assert scene.scale_caption in scene.mobjects, "the scale is not stated on screen"
+    assert (f"inputs drawn at 1/{k} length", "raw") in scene.scale_lines()
+    assert f"scaled down by a factor of {k}." in scene.beat_text("scale")
+    assert scene.scale_changes_nothing()
 
 
 def test_the_epsilon_question_frames_the_sphere_large(sample_scene):

@@ -75,3 +75,19 @@ def test_interpolation():
     np.testing.assert_allclose(nm.interpolate(a, b, 0.5, eased=True), 1.0)
     assert nm.smooth(0.25) < 0.25 and nm.smooth(0.0) == 0.0 and nm.smooth(1.0) == 1.0
     np.testing.assert_allclose(nm.interpolate(a, b, 1.7), b)
+
+
+def test_the_drawing_scale_is_the_smallest_whole_factor_bringing_rows_within_reach():
+    rows = np.array([[10.0, 0.0, 0.0], [0.0, 2.0, 0.0]])
+    reach = 2.0 * np.sqrt(3)  # 10 / reach = 2.89
+    assert nm.drawing_scale(rows, 2.0) == 3
+    assert np.linalg.norm(rows / 3, axis=1).max() <= reach < np.linalg.norm(rows / 2, axis=1).max()
+    assert nm.drawing_scale(rows / 100, 2.0) == 1, "rows already within reach are not enlarged"
+
+
+@pytest.mark.parametrize("factor", [1 / 4, 1 / 3, 2.5, 1e-3, 1e3])
+def test_with_epsilon_zero_both_rules_give_a_row_and_its_positive_multiple_one_output(factor):
+    rows = nm.main_cloud().points
+    for rule in (nm.layer_norm, nm.rms_norm):
+        scaled, unscaled = rule(factor * rows, eps=0.0).array(), rule(rows, eps=0.0).array()
+        np.testing.assert_allclose(scaled, unscaled, rtol=1e-12, atol=1e-12)

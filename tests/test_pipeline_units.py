@@ -6,14 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from normgeom.cli.scene_options import build_params, parse_triple
 from normgeom.errors import UsageError
 from normgeom.publish.outputs import check_format
 from normgeom.rendering.job import Product, RenderJob
 from normgeom.rendering.paths import Layout
 from normgeom.rendering.quality import PRESETS, resolve_quality
 from normgeom.rendering.targets import lecture_targets, resolve_scenes
+from normgeom.settings import build_params
 from scenes.base.catalog import scene_names
+from scenes.base.parameters import Kind
 
 
 @pytest.mark.parametrize(
@@ -54,7 +55,7 @@ def test_parameters_merge_config_then_command_line(tmp_path):
     config.write_text("gamma = [1.0, 1.0, 1.0]\neps = 0.5\n")
     params = build_params(config=config, gamma="2,0.4,1.5", vector="1,2,4")
     assert params.gamma == (2.0, 0.4, 1.5) and params.eps == 0.5 and params.vector == (1, 2, 4)
-    assert parse_triple(" 1, 2 ,3 ", "beta") == (1.0, 2.0, 3.0)
+    assert Kind.TRIPLE.from_text(" 1, 2 ,3 ") == (1.0, 2.0, 3.0)
 
 
 def test_layout_names_quality_and_format():

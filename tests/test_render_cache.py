@@ -22,7 +22,7 @@ from normgeom.rendering.paths import Layout
 from normgeom.rendering.probe import duration
 from normgeom.rendering.ranges import beat_count
 from normgeom.rendering.runner import Runner
-from normgeom.rendering.state import RecordId, State
+from normgeom.rendering.state import RecordId, RecordKind, State
 from normgeom.rendering.targets import Target, resolve_scenes
 from scenes.base.catalog import narration
 from scenes.base.narrated import END_HOLD
@@ -320,7 +320,7 @@ def test_a_damaged_or_misshaped_state_file_is_dropped_with_a_warning(tmp_path, c
     assert state.records() == {}
     if damage:
         assert "normgeom: warning:" in capsys.readouterr().err
-    rid = RecordId("scene", "480p15", "Gain")
+    rid = RecordId(RecordKind.SCENE, "480p15", "Gain")
     at = {"video": stamped(tmp_path)}
     state.put(rid, "k", at)
     assert State(path, tmp_path).get(rid, "k", at) is not None
@@ -330,10 +330,24 @@ def test_a_damaged_or_misshaped_state_file_is_dropped_with_a_warning(tmp_path, c
 def test_a_changed_output_no_longer_counts_as_up_to_date(tmp_path):
     output = stamped(tmp_path)
     state = State(tmp_path / "state.json", tmp_path)
-    rid = RecordId("gif", "480p15", "Gain")
+    rid = RecordId(RecordKind.GIF, "480p15", "Gain")
     state.put(rid, "k", {"gif": output})
     output.write_text("contEnt")
     assert State(tmp_path / "state.json", tmp_path).get(rid, "k", {"gif": output}) is None
+
+
+def test_state_ids_are_values_written_as_before(tmp_path, capsys):
+    path = tmp_path / "state.json"
+    rid = RecordId(RecordKind.SCENE, "480p15", "mine.py:Gain")  # a name may hold the separator
+    State(path, tmp_path).put(rid, "k", {})
+    assert list(json.loads(path.read_text())["records"]) == ["scene:480p15:mine.py:Gain"]
+    state = State(path, tmp_path)
+    assert list(state.records()) == [rid] and state.record(rid).key == "k"
+    data = json.loads(path.read_text())
+    data["records"]["movie:480p15:Gain"] = data["records"]["scene:480p15:mine.py:Gain"]
+    path.write_text(json.dumps(data))
+    assert list(State(path, tmp_path).records()) == [rid]  # an unknown kind is dropped
+    assert "dropped misshaped record(s) 'movie:480p15:Gain'" in capsys.readouterr().err
 
 
 def test_two_state_objects_merge_their_records(tmp_path):
@@ -341,7 +355,7 @@ def test_two_state_objects_merge_their_records(tmp_path):
         State(tmp_path / "state.json", tmp_path),
         State(tmp_path / "state.json", tmp_path),
     )
-    first.put(RecordId("scene", "480p15", "Bias"), "a", {})
-    second.put(RecordId("scene", "480p15", "Epsilon"), "b", {})
+    first.put(RecordId(RecordKind.SCENE, "480p15", "Bias"), "a", {})
+    second.put(RecordId(RecordKind.SCENE, "480p15", "Epsilon"), "b", {})
     names = {rid.name for rid in State(tmp_path / "state.json", tmp_path).records()}
     assert names == {"Bias", "Epsilon"}

@@ -1,14 +1,16 @@
 """Audit scenes: play each headlessly, check every sample, gather the findings.
 
-Each scene is audited in a fresh worker process of its own (Manim keeps global state), up
-to ``jobs`` at once; the findings a scene excuses (its ``audit_exceptions``) are dropped.
+Each scene is audited in a fresh Python process of its own (Manim keeps global state), started
+as a render worker is (:func:`~normgeom.rendering.worker.call_in_fresh_process`: it imports
+only normgeom, so a script calling :func:`normgeom.api.audit` needs no ``if __name__ ==
+"__main__":`` guard), up to ``jobs`` at once; the findings a scene excuses (its
+``audit_exceptions``) are dropped.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from normgeom.audit.findings import Finding, excused
@@ -91,20 +93,27 @@ def _audit_one(play_: ScenePlay, layout: Layout) -> list[Finding]:
         raise RenderError(f"{name}: the scene raised {type(exc).__name__}: {reason}") from None
 
 
-def audit_scenes(plays: list[ScenePlay], jobs: int, layout: Layout, on_done=None):
+def audit_scenes(
+    plays: list[ScenePlay],
+    jobs: int,
+    layout: Layout,
+    on_done: Callable[[ScenePlay, list[Finding]], None] | None = None,
+) -> list[list[Finding]]:
     """The findings of every play, in the order given; ``on_done(play, findings)`` is
-    called as each finishes. The first play that fails raises (the rest are cancelled):
-    :class:`RenderError` also when its process died."""
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(jobs, mp_context=context, max_tasks_per_child=1) as pool:
-        futures = [pool.submit(_audit_one, p, layout) for p in plays]
+    called as each finishes. The first play that fails raises (those not started are
+    cancelled): :class:`RenderError` also when its process died."""
+    from normgeom.rendering.worker import call_in_fresh_process
+
+    def audit_one(play_: ScenePlay) -> list[Finding]:
+        died = f"{play_.target.name}: the audit's process"
+        return call_in_fresh_process(_audit_one, (play_, layout), what=died)
+
+    with ThreadPoolExecutor(jobs) as pool:
+        futures = [pool.submit(audit_one, p) for p in plays]
         results = []
         for play_, future in zip(plays, futures, strict=True):
             try:
                 findings = future.result()
-            except BrokenProcessPool:
-                pool.shutdown(cancel_futures=True)
-                raise RenderError(f"{play_.target.name}: the audit's process died") from None
             except BaseException:
                 pool.shutdown(cancel_futures=True)
                 raise

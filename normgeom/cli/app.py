@@ -14,18 +14,19 @@ from typing import TYPE_CHECKING
 
 import typer
 
+import normmath as nm
 from normgeom.cli import options
 from normgeom.cli.failures import OUT_OF_MEMORY, fail, user_errors
+from normgeom.cli.options import RenderOptions
 from normgeom.cli.publishing import page, publish, slides, stills
-from normgeom.cli.scene_options import ParameterOptions, RenderSettings, render_settings
 from normgeom.errors import show_warnings
-from normgeom.explanation import EXPLAIN_CONTEXT, explain
 from normgeom.rendering.paths import Layout
 from normmath.errors import UserError
 
 if TYPE_CHECKING:  # annotations only: the commands import what they run when they run
     from normgeom.rendering.runner import JobResult, Runner
     from normgeom.rendering.targets import Target
+    from normgeom.settings import RenderSettings
 
 __all__ = ["app", "main"]
 
@@ -46,7 +47,7 @@ def list_scenes() -> None:
     from rich.table import Table
 
     from normgeom.cli.report import clock
-    from normgeom.rendering.state import State
+    from normgeom.rendering.state import RecordKind, State
     from scenes.base.catalog import SCENES
 
     layout = Layout.default()
@@ -58,25 +59,22 @@ def list_scenes() -> None:
         lengths = [
             f"{clock(record.info.duration)} ({rid.quality})"
             for rid, record in records.items()
-            if rid.kind == "scene" and rid.name == entry.name
+            if rid.kind is RecordKind.SCENE and rid.name == entry.name
         ]
         table.add_row(str(number), entry.name, entry.summary, ", ".join(lengths) or "not rendered")
     Console().print(table)
 
 
+MOVIE_OPTIONS = ("quality", "voice", "jobs", "verbose", "stock_cameras", "cluster", "whole")
+"""The shared render options of the commands that render movies."""
+
+
 @app.command()
-@options.scene_parameters
+@options.render_options(*MOVIE_OPTIONS)
 def render(
     scenes: list[str] = options.SCENE_NAMES,
-    quality: str = options.QUALITY,
     fmt: str = typer.Option("mp4", "--format", "-f", help="mp4|gif|png|webm"),
-    voice: str | None = options.VOICE,
-    jobs: str | None = options.JOBS,
-    verbose: bool = options.VERBOSE,
-    stock_cameras: bool = options.STOCK_CAMERAS,
-    cluster: str | None = options.CLUSTER,
-    whole: bool = options.WHOLE,
-    parameters: ParameterOptions | None = None,
+    given: RenderOptions = options.GIVEN,
 ) -> None:
     """Render scenes into media/scenes/<480p15>/<Scene>.<format>."""
     from rich.console import Console
@@ -88,10 +86,8 @@ def render(
     with user_errors():
         targets = resolve_scenes(scenes)
         fmt = check_format(fmt)
-        settings = render_settings(quality, voice, jobs, parameters)
-        runner, results = _render_movies(
-            targets, settings, verbose, stock_cameras, cluster, whole=whole
-        )
+        settings = given.settings()
+        runner, results = _render_movies(targets, settings, given)
         delivered = [deliver(r, fmt, runner.state) for r in results]
     title = f"{len(results)} scene(s) at {settings.quality.label}, voice {settings.voice}"
     if all(r.cached for r in results) and all(cached for _, cached in delivered):
@@ -101,17 +97,10 @@ def render(
 
 
 @app.command()
-@options.scene_parameters
+@options.render_options(*MOVIE_OPTIONS)
 def video(
-    quality: str = options.QUALITY,
-    voice: str | None = options.VOICE,
     output: str | None = typer.Option(None, "--output", "-o", help="the lecture MP4"),
-    jobs: str | None = options.JOBS,
-    verbose: bool = options.VERBOSE,
-    stock_cameras: bool = options.STOCK_CAMERAS,
-    cluster: str | None = options.CLUSTER,
-    whole: bool = options.WHOLE,
-    parameters: ParameterOptions | None = None,
+    given: RenderOptions = options.GIVEN,
 ) -> None:
     """Render everything and compose the narrated, chaptered lecture MP4."""
     from rich.console import Console
@@ -122,17 +111,9 @@ def video(
     from normgeom.rendering.targets import lecture_targets
 
     with user_errors():
-        settings = render_settings(quality, voice, jobs, parameters)
+        settings = given.settings()
         target = lecture_output(output)
-        runner, results = _render_movies(
-            lecture_targets(),
-            settings,
-            verbose,
-            stock_cameras,
-            cluster,
-            outputs=(target,),
-            whole=whole,
-        )
+        runner, results = _render_movies(lecture_targets(), settings, given, (target,))
         lecture = build_lecture(runner.state, results, target)
     console = Console()
     console.print(summary_table([(r, r.video) for r in results], "parts"))
@@ -150,28 +131,25 @@ def video(
 def _render_movies(
     targets: list[Target],
     settings: RenderSettings,
-    verbose: bool,
-    stock_cameras: bool,
-    cluster: str | None,
+    given: RenderOptions,
     outputs: tuple[Path, ...] = (),
-    whole: bool = False,
 ) -> tuple[Runner, list[JobResult]]:
-    """:func:`normgeom.pipeline.render_movies` (here or on the Dask ``cluster``; ``whole``:
-    no scene split into beat ranges), with a progress bar across the scenes."""
+    """:func:`normgeom.pipeline.render_movies` as the ``given`` options ask (here or on a
+    Dask cluster, whole or in beat ranges), with a progress bar across the scenes."""
     from rich.console import Console
 
     from normgeom.cli.report import scene_progress
     from normgeom.pipeline import render_movies
 
-    with scene_progress(Console(stderr=True), len(targets), live=not verbose) as done:
+    with scene_progress(Console(stderr=True), len(targets), live=not given.verbose) as done:
         return render_movies(
             targets,
             settings,
-            verbose=verbose,
-            stock_cameras=stock_cameras,
+            verbose=given.verbose,
+            stock_cameras=given.stock_cameras,
             outputs=outputs,
-            cluster=cluster,
-            whole=whole,
+            cluster=given.cluster,
+            whole=given.whole,
             on_done=done,
         )
 
@@ -199,21 +177,14 @@ def doctor(voice: str | None = options.VOICE) -> None:
 
 
 @app.command()
-@options.scene_parameters
+@options.render_options("voice", "jobs")
 def audit(
     scenes: list[str] | None = options.SCENES_OR_ALL,
-    voice: str | None = typer.Option(
-        None,
-        "--voice",
-        help="whose timing to audit: the lecture's, hibari (default; its speech cache is "
-        "built if missing), none (silent), ...",
-    ),
     video: str | None = typer.Option(
         None, "--video", help="audit this rendered file instead, as a black box"
     ),
     as_json: bool = typer.Option(False, "--json", help="print the findings as JSON on stdout"),
-    jobs: str | None = options.JOBS,
-    parameters: ParameterOptions | None = None,
+    given: RenderOptions = options.GIVEN,
 ) -> None:
     """Check every frame of scenes as a viewer sees them (or a rendered file with --video):
     one line per finding, exit 1 on any."""
@@ -245,7 +216,7 @@ def audit(
 
     with user_errors(as_json=as_json):
         targets = resolve_scenes(scenes or ["all"])
-        settings = render_settings("low", voice, jobs, parameters)
+        settings = given.settings()
         plays = [ScenePlay(t, settings.params, settings.voice) for t in targets]
         results = audit_scenes(plays, settings.jobs, Layout.default(), on_done=report)
     found = [f for findings in results for f in findings]
@@ -259,6 +230,36 @@ def audit(
         print(f"{len(found)} finding(s) in {len(plays)} scene(s)", file=sys.stderr)
     if found:
         raise typer.Exit(1)
+
+
+VALUES = typer.Argument(None, help="coordinates (at least 2), e.g. 1 2 3 or -1 0 1")
+EPS = typer.Option("1e-6", "--eps", help="epsilon, >= 0, inside the square root")
+GAIN = typer.Option("1", "--gain", help="one gain shared by every coordinate")
+PRESET = typer.Option(None, "--preset", help=f"a named input: {', '.join(nm.PRESETS)}")
+AS_JSON = typer.Option(False, "--json", help="machine-readable: full precision, null if undefined")
+
+
+@app.command(context_settings={"ignore_unknown_options": True})  # -1 is a value, not an option
+def explain(
+    values: list[str] | None = VALUES,
+    eps: str = EPS,
+    gain: str = GAIN,
+    preset: str | None = PRESET,
+    as_json: bool = AS_JSON,
+) -> None:
+    """Every statistic and the construction table of RMSNorm and LayerNorm on one vector."""
+    import json
+
+    from normgeom.explanation import lesson_json, parse_coordinates, parse_number, print_lesson
+
+    with user_errors():
+        vector = parse_coordinates(values, preset)
+        eps_value = nm.validation.as_eps(parse_number(eps, "--eps"), "--eps")
+        lesson = nm.lesson(vector, gain=parse_number(gain, "--gain"), eps=eps_value)
+    if as_json:
+        print(json.dumps(lesson_json(lesson), indent=2, allow_nan=False))
+    else:
+        print_lesson(lesson)
 
 
 @app.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
@@ -277,7 +278,6 @@ def activations(
         show_activations(text, ctx.args, as_json)
 
 
-app.command("explain", context_settings=EXPLAIN_CONTEXT)(explain)
 app.command()(slides)
 app.command()(stills)
 app.command()(publish)

@@ -1,15 +1,28 @@
 """The options several commands share, declared once (Typer defaults), and the group of
-scene-parameter options every rendering command takes (:func:`scene_parameters`)."""
+render options the rendering commands take (:func:`render_options`): quality, voice,
+workers and the like, and every scene parameter, derived from its declaration
+(:data:`scenes.base.parameters.PARAMETERS`)."""
 
 from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import NamedTuple
 
 import typer
 
-from normgeom.cli.scene_options import ParameterOptions
+from normgeom.errors import step
+from normgeom.settings import (
+    DEFAULT_QUALITY,
+    RenderSettings,
+    build_params,
+    parse_jobs,
+    render_settings,
+)
+from scenes.base.parameters import PARAMETERS
+from scenes.voice.registry import DEFAULT_VOICE, VOICE_ENV
 
 __all__ = [
     "SCENE_NAMES",
@@ -18,31 +31,28 @@ __all__ = [
     "VOICE",
     "JOBS",
     "VERBOSE",
-    "GAMMA",
-    "BETA",
-    "EPS",
-    "POINTS",
-    "VECTOR",
     "CONFIG",
     "STOCK_CAMERAS",
     "CLUSTER",
     "WHOLE",
-    "scene_parameters",
+    "RenderOptions",
+    "GIVEN",
+    "render_options",
 ]
 
 SCENE_NAMES = typer.Argument(..., help="scene names (see `normgeom list`) or all")
 SCENES_OR_ALL = typer.Argument(None, help="scene names (see `normgeom list`); default: all")
-QUALITY = typer.Option("medium", "--quality", "-q", help="low|medium|high|4k (480p15 ... 2160p60)")
+QUALITY = typer.Option(
+    DEFAULT_QUALITY, "--quality", "-q", help="low|medium|high|4k (480p15 ... 2160p60)"
+)
 VOICE = typer.Option(
-    None, "--voice", help="hibari (default), piper, espeak, none, gtts, azure, openai, ..."
+    None,
+    "--voice",
+    help=f"the narrating voice: {DEFAULT_VOICE} (default, or ${VOICE_ENV}), piper, espeak, "
+    "none (silent, with captions), gtts, azure, openai, ...",
 )
 JOBS = typer.Option(None, "--jobs", "-j", help="scenes rendered in parallel (default: cores)")
 VERBOSE = typer.Option(False, "--verbose", "-v", help="show manim's own output and bars")
-GAMMA = typer.Option(None, "--gamma", help="LayerNorm gain, e.g. 2,0.4,1.5")
-BETA = typer.Option(None, "--beta", help="LayerNorm bias, e.g. 3,2,-2")
-EPS = typer.Option(None, "--eps", help="epsilon of the epsilon demo")
-POINTS = typer.Option(None, "--points", help="a .npy or .csv file of (m, 3) points")
-VECTOR = typer.Option(None, "--vector", help="the lesson's vector, e.g. 1,2,3")
 CONFIG = typer.Option(None, "--config", help="a TOML file of scene parameters")
 STOCK_CAMERAS = typer.Option(
     False, "--stock-cameras", help="Manim's own cameras, not the caching ones (slower)"
@@ -53,7 +63,6 @@ CLUSTER = typer.Option(
     help="render on a Dask cluster: a scheduler address (tcp://host:8786), or local "
     "(a local cluster of --jobs worker processes)",
 )
-
 WHOLE = typer.Option(
     False,
     "--whole",
@@ -61,36 +70,90 @@ WHOLE = typer.Option(
     "its beats in parallel)",
 )
 
-_PARAMETER_OPTIONS = {
-    "config": CONFIG,
-    "gamma": GAMMA,
-    "beta": BETA,
-    "eps": EPS,
-    "points": POINTS,
-    "vector": VECTOR,
+
+class RenderOptions(NamedTuple):
+    """A rendering command's options as the user typed them (``None``: not given); the
+    ``parameters`` are the scene parameters' texts by field name."""
+
+    quality: str = DEFAULT_QUALITY
+    voice: str | None = None
+    jobs: str | None = None
+    verbose: bool = False
+    stock_cameras: bool = False
+    cluster: str | None = None
+    whole: bool = False
+    config: str | None = None
+    parameters: Mapping[str, str | None] = MappingProxyType({})
+
+    def settings(self) -> RenderSettings:
+        """The checked settings (:func:`normgeom.settings.render_settings`).
+
+        Raises
+        ------
+        UsageError, normmath.NormMathError, scenes.voice.registry.VoiceError
+            Naming the option at fault.
+        """
+        with step("reading the parameters"):
+            params = build_params(self.config, **self.parameters)
+            return render_settings(self.quality, self.voice, parse_jobs(self.jobs), params)
+
+
+GIVEN = RenderOptions()
+"""The default of a command's ``given`` argument, which :func:`render_options` always fills."""
+
+_GROUP = {
+    "quality": (QUALITY, str),
+    "voice": (VOICE, str | None),
+    "jobs": (JOBS, str | None),
+    "verbose": (VERBOSE, bool),
+    "stock_cameras": (STOCK_CAMERAS, bool),
+    "cluster": (CLUSTER, str | None),
+    "whole": (WHOLE, bool),
 }
-"""The scene-parameter options by the :class:`ParameterOptions` field they fill."""
+"""The shared render options a command may take, by :class:`RenderOptions` field."""
 _KEYWORD = inspect.Parameter.KEYWORD_ONLY
 
 
-def scene_parameters(command: Callable) -> Callable:
-    """Give ``command`` the scene-parameter options (``--config``, ``--gamma``, ``--beta``,
-    ``--eps``, ``--points``, ``--vector``), handed to it as one :class:`ParameterOptions`
-    in its ``parameters`` argument."""
-    signature = inspect.signature(command)
-    kept = [p for p in signature.parameters.values() if p.name != "parameters"]
-    added = [
-        inspect.Parameter(name, _KEYWORD, default=option, annotation=str | None)
-        for name, option in _PARAMETER_OPTIONS.items()
-    ]
+def _scene_parameter_options() -> dict[str, tuple[object, type]]:
+    """``--config`` and one option per declared scene parameter, by field name."""
+    declared = {
+        p.name: (typer.Option(None, p.option, help=p.describe(), show_default=False), str | None)
+        for p in PARAMETERS
+    }
+    return {"config": (CONFIG, str | None), **declared}
 
-    @functools.wraps(command)
-    def with_parameters(*args, **kwargs):
-        given = ParameterOptions(**{name: kwargs.pop(name) for name in _PARAMETER_OPTIONS})
-        return command(*args, parameters=given, **kwargs)
 
-    with_parameters.__signature__ = signature.replace(parameters=kept + added)
-    with_parameters.__annotations__ = {
-        name: hint for name, hint in command.__annotations__.items() if name != "parameters"
-    } | {name: str | None for name in _PARAMETER_OPTIONS}
-    return with_parameters
+def render_options(*names: str) -> Callable[[Callable], Callable]:
+    """Give a command the shared render options ``names`` (of :class:`RenderOptions`'
+    fields: ``quality``, ``voice``, ``jobs``, ...) and every scene-parameter option, handed
+    to it as one :class:`RenderOptions` in its ``given`` argument (what it does not take
+    at its default)."""
+    unknown = set(names) - set(_GROUP)
+    if unknown:
+        raise ValueError(f"not a shared render option: {', '.join(sorted(unknown))}")
+    taken = {name: _GROUP[name] for name in _GROUP if name in names}
+    scene = _scene_parameter_options()
+
+    def decorate(command: Callable) -> Callable:
+        signature = inspect.signature(command)
+        kept = [p for p in signature.parameters.values() if p.name != "given"]
+        added = [
+            inspect.Parameter(name, _KEYWORD, default=option, annotation=hint)
+            for name, (option, hint) in (taken | scene).items()
+        ]
+
+        @functools.wraps(command)
+        def with_options(*args, **kwargs):
+            group = {name: kwargs.pop(name) for name in taken}
+            config = kwargs.pop("config")
+            texts = {p.name: kwargs.pop(p.name) for p in PARAMETERS}
+            given = RenderOptions(**group, config=config, parameters=texts)
+            return command(*args, given=given, **kwargs)
+
+        with_options.__signature__ = signature.replace(parameters=kept + added)
+        with_options.__annotations__ = {
+            name: hint for name, hint in command.__annotations__.items() if name != "given"
+        } | {name: hint for name, (_, hint) in (taken | scene).items()}
+        return with_options
+
+    return decorate

@@ -9,7 +9,7 @@ import typer
 
 from normgeom.cli import options
 from normgeom.cli.failures import user_errors
-from normgeom.cli.scene_options import ParameterOptions, render_settings
+from normgeom.cli.options import RenderOptions
 from normgeom.errors import step
 from normgeom.pipeline import open_runner
 from normgeom.rendering.paths import Layout, output_path, prepare_folders
@@ -32,15 +32,11 @@ def _folder(output: str | None, default: Path) -> tuple[Path, bool]:
     return folder, own
 
 
-@options.scene_parameters
+@options.render_options("quality", "voice", "jobs", "verbose")
 def slides(
     scenes: list[str] | None = options.SCENES_OR_ALL,
-    quality: str = options.QUALITY,
-    voice: str = typer.Option("none", "--voice", help="none (default: silent), hibari, ..."),
     output: str | None = typer.Option(None, "--output", "-o", help="the deck folder"),
-    jobs: str | None = options.JOBS,
-    verbose: bool = options.VERBOSE,
-    parameters: ParameterOptions | None = None,
+    given: RenderOptions = options.GIVEN,
 ) -> None:
     """Build the slides (one step per narrated beat): an offline HTML deck and a PPTX."""
     from rich.console import Console
@@ -54,13 +50,13 @@ def slides(
     with user_errors():
         require_slides()
         targets = resolve_scenes(scenes or ["all"])
-        settings = render_settings(quality, voice, jobs, parameters)
+        settings = given.settings()
         preset, name, params, _ = settings
         folder, own = _folder(output, Layout.default().media / "slides" / preset.label)
         work = [slide_job(target, preset, params, name) for target in targets]
         with (
-            open_runner(settings, verbose) as runner,
-            scene_progress(Console(stderr=True), len(work), live=not verbose) as done,
+            open_runner(settings, given.verbose) as runner,
+            scene_progress(Console(stderr=True), len(work), live=not given.verbose) as done,
         ):
             results = runner.run(work, on_done=done)
         presentations = load_presentations([r.files["presentation"] for r in results])
@@ -74,15 +70,12 @@ def slides(
         console.print(f"  {shown(path)} ({size(path)})", highlight=False)
 
 
-@options.scene_parameters
+@options.render_options("quality", "jobs", "cluster")
 def stills(
     scenes: list[str] | None = options.SCENES_OR_ALL,
-    quality: str = options.QUALITY,
     at: str | None = typer.Option(None, "--at", help="a beat name: the still of its end state"),
     transparent: bool = typer.Option(False, "--transparent", help="transparent background"),
-    jobs: str | None = options.JOBS,
-    parameters: ParameterOptions | None = None,
-    cluster: str | None = options.CLUSTER,
+    given: RenderOptions = options.GIVEN,
 ) -> None:
     """Write PNG stills: each scene's final frame, or the end of beat --at."""
     from rich.console import Console
@@ -96,9 +89,9 @@ def stills(
         targets = resolve_scenes(scenes or ["all"])
         for target in targets if at is not None else ():
             check_beat(target, at)
-        settings = render_settings(quality, STILL_VOICE, jobs, parameters)
+        settings = given._replace(voice=STILL_VOICE).settings()
         preset, _, params, _ = settings
-        with open_runner(settings, cluster=cluster) as runner:
+        with open_runner(settings, cluster=given.cluster) as runner:
             results = runner.run([still_job(t, preset, params, at, transparent) for t in targets])
     table = Table(title=f"{len(results)} still(s) at {preset.label}", title_justify="left")
     for column in ("scene", "beat", "file", "size", "state"):
@@ -111,16 +104,10 @@ def stills(
     Console().print(table)
 
 
-@options.scene_parameters
+@options.render_options("quality", "voice", "jobs", "verbose", "cluster", "whole")
 def publish(
-    quality: str = options.QUALITY,
-    voice: str | None = typer.Option(None, "--voice", help="the lecture's voice (hibari)"),
     output: str | None = typer.Option(None, "--output", "-o", help="the bundle folder"),
-    jobs: str | None = options.JOBS,
-    verbose: bool = options.VERBOSE,
-    parameters: ParameterOptions | None = None,
-    cluster: str | None = options.CLUSTER,
-    whole: bool = options.WHOLE,
+    given: RenderOptions = options.GIVEN,
 ) -> None:
     """Gather the lecture, scenes, GIFs, stills, the HTML deck and a manifest in one folder."""
     from functools import partial
@@ -135,15 +122,18 @@ def publish(
 
     with user_errors():
         require_slides()
-        settings = render_settings(quality, voice, jobs, parameters)
+        settings = given.settings()
         preset, name, params, _ = settings
         folder, own = _folder(output, Layout.default().media / "bundle")
         movie = partial(RenderJob, quality=preset, voice=name, params=params)
         targets = resolve_scenes(["all"])
-        progress = scene_progress(Console(stderr=True), 2 * len(targets) + 2, live=not verbose)
+        live = not given.verbose
+        progress = scene_progress(Console(stderr=True), 2 * len(targets) + 2, live=live)
         with (
             step("building the bundle"),
-            open_runner(settings, verbose, cluster=cluster, whole=whole) as runner,
+            open_runner(
+                settings, given.verbose, cluster=given.cluster, whole=given.whole
+            ) as runner,
             progress as done,
         ):
             bundle = build_bundle(runner, movie, targets, folder, done, own=own)

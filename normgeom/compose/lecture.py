@@ -23,7 +23,7 @@ from normgeom.page.chapters import page_links
 from normgeom.rendering.atomic import write_text
 from normgeom.rendering.cache import derived_key, digest
 from normgeom.rendering.runner import JobResult
-from normgeom.rendering.state import Info, RecordId, Span, State
+from normgeom.rendering.state import Info, RecordId, RecordKind, Span, State
 from normgeom.rendering.versions import versions
 from scenes.base.catalog import LECTURE_TITLE
 from scenes.voice.loudness import Loudness
@@ -94,7 +94,7 @@ def build_lecture(state: State, results: list[JobResult], video: Path) -> Lectur
     """
     files = lecture_files(video)
     key = derived_key(digest(*(r.key for r in results)), "lecture", str(video))
-    record_id = RecordId("lecture", results[0].job.quality.label, str(video))
+    record_id = RecordId(RecordKind.LECTURE, results[0].job.quality.label, str(video))
     record = state.get(record_id, key, asdict(files))
     if record is not None:
         chapters = [Chapter(c.title, c.start, c.end) for c in record.info.chapters]

@@ -33,7 +33,7 @@ from normgeom.rendering.atomic import write_text
 from normgeom.rendering.cache import derived_key, digest
 from normgeom.rendering.job import RenderJob
 from normgeom.rendering.runner import JobResult, Runner
-from normgeom.rendering.state import RecordId
+from normgeom.rendering.state import RecordId, RecordKind
 from normgeom.rendering.targets import Target, card
 from normgeom.rendering.versions import versions
 from scenes.base.catalog import LECTURE_TITLE
@@ -101,7 +101,7 @@ def publish(
     page_key = digest(*(part for item in sorted(live.items()) for part in item))
     parents = digest(*(r.key for r in results), *(r.key for r in slide_results), page_key)
     key = derived_key(parents, "bundle", str(folder))
-    record_id = RecordId("bundle", quality.label, str(folder))
+    record_id = RecordId(RecordKind.BUNDLE, quality.label, str(folder))
     written = {role: folder / role for role in runner.state.roles(record_id)}
     if runner.state.get(record_id, key, written) is not None:
         return Bundle(folder, BundleManifest.read(folder / MANIFEST_NAME), lecture, cached=True)

@@ -17,7 +17,7 @@ from normgeom.publish.webm import write_webm
 from normgeom.rendering.cache import derived_key
 from normgeom.rendering.paths import FORMATS
 from normgeom.rendering.runner import JobResult
-from normgeom.rendering.state import RecordId, State
+from normgeom.rendering.state import RecordId, RecordKind, State
 
 __all__ = ["check_format", "deliver"]
 
@@ -41,7 +41,7 @@ def deliver(result: JobResult, fmt: str, state: State) -> tuple[Path, bool]:
     if fmt == "mp4":
         return result.video, result.cached
     output = result.video.with_suffix(f".{fmt}")
-    record = RecordId(fmt, result.job.quality.label, result.target.id)
+    record = RecordId(RecordKind(fmt), result.job.quality.label, result.target.id)
     key = derived_key(result.key, fmt)
     if state.get(record, key, {fmt: output}) is not None:
         return output, True

@@ -50,7 +50,7 @@ from normgeom.rendering.range_media import join_ranges
 from normgeom.rendering.ranges import beat_count, split, split_counts
 from normgeom.rendering.repair import repair_caches
 from normgeom.rendering.schedule import longest_first
-from normgeom.rendering.state import Info, RecordId, State
+from normgeom.rendering.state import Info, RecordId, RecordKind, State
 from normgeom.rendering.worker import refuse_nested_render, run_in_fresh_process
 from scenes.voice.registry import SpeechError
 
@@ -95,8 +95,14 @@ class LocalPool:
 
 def record_id(job: RenderJob) -> RecordId:
     """The state-file id of a job's output (``range`` for a range of a scene's beats)."""
-    kinds = {Product.MOVIE: "scene", Product.LAST_FRAME: "still", Product.SLIDES: "slides"}
-    return RecordId("range" if job.beats else kinds[job.product], job.quality.label, job.stem)
+    kinds = {
+        Product.MOVIE: RecordKind.SCENE,
+        Product.LAST_FRAME: RecordKind.STILL,
+        Product.SLIDES: RecordKind.SLIDES,
+    }
+    return RecordId(
+        RecordKind.RANGE if job.beats else kinds[job.product], job.quality.label, job.stem
+    )
 
 
 @dataclass(frozen=True)
@@ -262,7 +268,7 @@ class Runner:
     def expected_seconds(self, job: RenderJob) -> float:
         """What ``job`` took when it last ran (whatever its inputs were then); 0 if never. A
         range never run: its share of the beats of what its whole scene took."""
-        record = self.state.records().get(record_id(job))
+        record = self.state.record(record_id(job))
         if record is not None or job.beats is None:
             return record.info.render_seconds if record is not None else 0.0
         first, end = job.beats

@@ -17,6 +17,7 @@ exclusive lock, merging with what other runs recorded meanwhile.
 
 from __future__ import annotations
 
+import enum
 import json
 import math
 import os
@@ -34,6 +35,7 @@ from normgeom.rendering.cache import file_digest
 
 __all__ = [
     "STATE_LIMIT",
+    "RecordKind",
     "RecordId",
     "FileStamp",
     "Span",
@@ -52,23 +54,39 @@ class Misshaped(ValueError):
     """A record, or a part of one, of the wrong shape or type."""
 
 
+class RecordKind(enum.Enum):
+    """What an output is: a scene's movie, a range of its beats, a still, slides, a format
+    derived from a movie, the lecture, the bundle."""
+
+    SCENE = "scene"
+    RANGE = "range"
+    STILL = "still"
+    SLIDES = "slides"
+    GIF = "gif"
+    PNG = "png"
+    WEBM = "webm"
+    LECTURE = "lecture"
+    BUNDLE = "bundle"
+
+
 @dataclass(frozen=True)
 class RecordId:
-    """What a record is about: its kind (``scene``, ``range``, ``still``, ``slides``, ``gif``,
-    ``png``, ``webm``, ``lecture``, ...), the quality label and the output's name."""
+    """What a record is about: its :class:`RecordKind`, the quality label and the output's name.
+    The state file writes it as ``kind:quality:name`` (``str(id)``, :meth:`parse`); in
+    memory it is only ever this value."""
 
-    kind: str
+    kind: RecordKind
     quality: str
     name: str
 
     def __str__(self) -> str:
-        return f"{self.kind}:{self.quality}:{self.name}"
+        return f"{self.kind.value}:{self.quality}:{self.name}"
 
     @classmethod
     def parse(cls, text: str) -> RecordId:
         """The id written as ``kind:quality:name`` (ValueError otherwise)."""
         kind, quality, name = text.split(":", 2)
-        return cls(kind, quality, name)
+        return cls(RecordKind(kind), quality, name)
 
 
 def _number(value: object, name: str) -> float:
@@ -258,7 +276,7 @@ class State:
             self._warned.add(subject)
             warn(f"{self.path}: {message}")
 
-    def _read(self) -> dict[str, Record]:
+    def _read(self) -> dict[RecordId, Record]:
         if not os.path.lexists(self.path):
             return {}
         try:
@@ -276,8 +294,7 @@ class State:
         records, dropped = {}, []
         for name, data in entries.items():
             try:
-                RecordId.parse(name)
-                records[name] = Record.from_json(data, self._inside)
+                records[RecordId.parse(name)] = Record.from_json(data, self._inside)
             except ValueError as exc:
                 dropped.append((name, exc))
         new = [(name, exc) for name, exc in dropped if name not in self._warned]
@@ -296,13 +313,13 @@ class State:
     def roles(self, record_id: RecordId) -> tuple[str, ...]:
         """The roles of the files record ``record_id`` vouches for (none if absent): each a
         relative path below its folder, for records whose roles name files (the bundle)."""
-        record = self._records.get(str(record_id))
+        record = self._records.get(record_id)
         return tuple(record.files) if record is not None else ()
 
     def get(self, record_id: RecordId, key: str, at: Mapping[str, Path]) -> Record | None:
         """The record ``record_id`` if it was made with ``key`` and vouches only for files
         at the paths ``at`` gives by role, each still exactly as stamped; else ``None``."""
-        record = self._records.get(str(record_id))
+        record = self._records.get(record_id)
         if record is None or record.key != key:
             return None
         for role, stamp in record.files.items():
@@ -331,11 +348,15 @@ class State:
         }
         record = Record(key, stamps, info)
         with self._lock, file_lock(self.path.with_name(self.path.name + ".lock")):
-            self._records = {**self._read(), str(record_id): record}
-            body = {name: entry.to_json() for name, entry in self._records.items()}
+            self._records = {**self._read(), record_id: record}
+            body = {str(rid): entry.to_json() for rid, entry in self._records.items()}
             write_text(self.path, json.dumps({"records": body}, indent=1))
         return record
 
     def records(self) -> dict[RecordId, Record]:
         """Every record, by id."""
-        return {RecordId.parse(name): record for name, record in self._records.items()}
+        return dict(self._records)
+
+    def record(self, record_id: RecordId) -> Record | None:
+        """The record ``record_id`` as it stands, whatever its key and files (``None``: none)."""
+        return self._records.get(record_id)

@@ -9,13 +9,15 @@ render in parallel; a range starts from the partial movies of the scene's whole 
 (:func:`~normgeom.rendering.range_media.seed_partial_movies`). Manim's output goes to a capture
 file the runner keeps as the job's log. Importing this module does not import Manim;
 :func:`run_job` does, in the worker.
-A worker is a fresh Python process (:func:`run_in_fresh_process`) that imports only normgeom,
-never the caller's ``__main__`` (multiprocessing's ``spawn`` runs the main script again in
-each child: a script without an ``if __name__ == "__main__":`` guard would render again, and
-``python -`` has no script to run). It follows its parent (:func:`follow_parent`): when the
-``normgeom`` process that started it is killed, the worker ends too instead of rendering on
-unattended. A render never starts inside a worker (:func:`refuse_nested_render`): it would
-wait forever on the locks its own parent holds.
+A worker is a fresh Python process (:func:`run_in_fresh_process`; any other job of the
+pipeline that needs a process of its own, such as a scene's audit, goes through
+:func:`call_in_fresh_process`) that imports only normgeom, never the caller's ``__main__``
+(multiprocessing's ``spawn`` runs the main script again in each child: a script without an
+``if __name__ == "__main__":`` guard would render again, and ``python -`` has no script to
+run). It follows its parent (:func:`follow_parent`): when the ``normgeom`` process that
+started it is killed, the worker ends too instead of rendering on unattended. A render never
+starts inside a worker (:func:`refuse_nested_render`): it would wait forever on the locks its
+own parent holds.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import tempfile
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -48,6 +51,7 @@ __all__ = [
     "WORKER_ENV",
     "BOOT",
     "run_job",
+    "call_in_fresh_process",
     "run_in_fresh_process",
     "refuse_nested_render",
     "manim_options",
@@ -68,6 +72,9 @@ BOOT = (
 )
 """A worker's command (``python -P -c``): the parent's module path, read first from stdin (the
 parent may have extended it, as a script beside a checkout does), then :func:`main`."""
+RETURNED_ERRORS = (RenderError, SpeechError, UsageError)
+"""The errors a worker hands back to its parent (each unpickles there); any other ends the
+worker without a result."""
 
 
 def follow_parent() -> None:
@@ -198,20 +205,26 @@ def run_job(job: RenderJob, layout: Layout, capture: Path | None = None) -> dict
         ) from None
 
 
-def run_in_fresh_process(job: RenderJob, layout: Layout, capture: Path | None) -> dict[str, Path]:
-    """:func:`run_job` in a new Python process (:data:`BOOT`, on this process's module path),
-    its output appended to ``capture`` (else shown); what it returned, or the error it raised.
+def call_in_fresh_process(
+    function: Callable[..., object],
+    args: tuple,
+    capture: Path | None = None,
+    what: str = "the render process",
+) -> object:
+    """``function(*args)`` in a new Python process (:data:`BOOT`, on this process's module
+    path; ``function`` is a module-level function of normgeom, pickled by name), its output
+    appended to ``capture`` (else shown); what it returned, or the error of
+    :data:`RETURNED_ERRORS` it raised.
 
     Raises
     ------
     RenderError
-        When the render failed, or the process died (killed, out of memory) without a result.
-    SpeechError
-        When the voice failed on a beat.
+        When the process died (killed, out of memory) without a result: ``<what> died
+        (...)``; or as ``function`` raised it.
     """
     with tempfile.TemporaryDirectory(prefix="normgeom-") as folder:
         result = Path(folder) / "result.pickle"
-        payload = pickle.dumps(sys.path) + pickle.dumps((job, layout, capture))
+        payload = pickle.dumps(sys.path) + pickle.dumps((function, args))
         command = [sys.executable, "-P", "-c", BOOT, str(result)]
         if capture is None:
             ended = subprocess.run(command, input=payload, check=False)
@@ -221,10 +234,23 @@ def run_in_fresh_process(job: RenderJob, layout: Layout, capture: Path | None) -
         try:
             outcome = pickle.loads(result.read_bytes())
         except Exception:  # missing, empty or cut short: killed before or while writing it
-            raise RenderError(f"the render process died ({_ending(ended.returncode)})") from None
+            raise RenderError(f"{what} died ({_ending(ended.returncode)})") from None
     if isinstance(outcome, Exception):
         raise outcome
     return outcome
+
+
+def run_in_fresh_process(job: RenderJob, layout: Layout, capture: Path | None) -> dict[str, Path]:
+    """:func:`run_job` in a new Python process (:func:`call_in_fresh_process`).
+
+    Raises
+    ------
+    RenderError
+        When the render failed, or the process died (killed, out of memory) without a result.
+    SpeechError
+        When the voice failed on a beat.
+    """
+    return call_in_fresh_process(run_job, (job, layout, capture), capture)
 
 
 def _ending(code: int) -> str:
@@ -238,16 +264,16 @@ def _ending(code: int) -> str:
 
 
 def main() -> None:
-    """The worker (:data:`BOOT`): run the pickled ``(job, layout, capture)`` read from stdin,
-    following the parent, and pickle into the file named by the first argument what
-    :func:`run_job` returned or the error it raised."""
+    """The worker (:data:`BOOT`): call the pickled ``(function, args)`` read from stdin,
+    following the parent, and pickle into the file named by the first argument what it
+    returned or the error of :data:`RETURNED_ERRORS` it raised."""
     follow_parent()
     show_warnings()
     os.environ[WORKER_ENV] = "1"
-    job, layout, capture = pickle.load(sys.stdin.buffer)
+    function, args = pickle.load(sys.stdin.buffer)
     try:
-        outcome: object = run_job(job, layout, capture)
-    except (RenderError, SpeechError) as exc:
+        outcome: object = function(*args)
+    except RETURNED_ERRORS as exc:
         outcome = exc
     with atomic_path(Path(sys.argv[1])) as temp:
         temp.write_bytes(pickle.dumps(outcome))

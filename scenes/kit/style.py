@@ -114,6 +114,7 @@ POSES: dict[str, CameraPose] = {
     "wide": CameraPose(phi=70, theta=30, zoom=0.42),  # points far from the sphere
     "poles": CameraPose(phi=62, theta=-30, zoom=1.35),  # pole axis across, +pole off the x2 tip
     "vector": CameraPose(phi=68, theta=-30, zoom=0.85),  # one vector, both outputs
+    "inputs": CameraPose(phi=65, theta=-120, zoom=1.35),  # drawn inputs spread across, sphere large
 }
 """Camera poses by name; scenes pick a pose, never raw angles."""
 
