@@ -45,7 +45,12 @@ from scenes.base.camera_work import TURN_SPEED
 from scenes.base.geometry import GeometryScene, vector_text
 from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, MARK_SHARE
 from scenes.kit import figures, panels, style
-from scenes.kit.framing import SMOOTH_PEAK_SLOPE, fit_zoom, meridian_orientation, view_rotation
+from scenes.kit.framing import (
+    SMOOTH_PEAK_SLOPE,
+    facing_azimuth,
+    fit_zoom,
+    meridian_orientation,
+)
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import NEAR_PLANE_HALF_SIZE, PALETTE
 from scenes.voice.pronunciation import spoken_token
@@ -69,8 +74,9 @@ LAND_SECONDS = 4.0
 """Seconds the wide rows take to move along their rays onto the circle."""
 
 WIDEN_SECONDS = 2.0
-"""Seconds the camera takes to zoom out to the wide circle, before anything new appears,
-and then the wide rows take to fade in."""
+"""Seconds the camera takes to zoom out to the wide circle (the n = 3 half-plane shrinking with
+it, then crossfading into the wide one: never an empty picture), and then the wide rows take
+to fade in."""
 
 PART_WIDTH = 5.0
 """Stroke width of the mean and centered parts of the vector in the flat picture."""
@@ -300,8 +306,7 @@ class AnyWidth(HalfPlaneScene):
         outputs = np.vstack([self.place(self.small.rms), self.place(self.small.layer)])
         meridian = meridian_orientation(self.up, self.right)["theta"]
         thetas = meridian + np.radians(np.arange(-180.0, 180.0, 1.0))  # the turn's short way
-        facing = [float(np.min(outputs @ view_rotation(phi, t)[2])) for t in thetas]
-        theta = float(thetas[int(np.argmax(facing))])
+        theta = facing_azimuth(outputs, phi, thetas)
         fit = fit_zoom(self.opening_points(), phi, theta, focal, self.keep_out())
         zoom = min(style.POSES[self.pose].zoom, fit, FIT / self.small_reach())
         self.set_camera_orientation(theta=theta, zoom=zoom)
@@ -312,9 +317,18 @@ class AnyWidth(HalfPlaneScene):
         through x reaches a little beyond it)."""
         return 1.1 * float(np.linalg.norm(self.x))
 
+    def regime_median(self, spread: bool) -> tuple[str, str]:
+        """The median |μ|/σ of one regime's wide rows (``spread``: σ ≫ |μ|), to three
+        significant digits, and the angle RMS ↔ LN whose tangent it is, in degrees: a median
+        of the rows' angles, each row's being arctan(|μ|/σ), so what is said and shown agree."""
+        rows = self.regimes if spread else ~self.regimes
+        ratio = float(np.ma.median(nm.mean_to_std_ratio(self.clouds.points)[rows]))
+        return f"{ratio:.3g}", degrees_text(np.arctan(ratio))
+
     def narration_values(self) -> dict[str, object]:
-        ratio = nm.mean_to_std_ratio(self.clouds.points)
-        angle = self.wide.angle
+        (spread_ratio, spread_angle), (offset_ratio, offset_angle) = (
+            self.regime_median(spread) for spread in (True, False)
+        )
         return {
             "vector": vector_text(self.x),
             "mu": f"{float(np.mean(self.x)):.3g}",
@@ -323,10 +337,10 @@ class AnyWidth(HalfPlaneScene):
             "n": str(self.wide_n),
             "radius": f"{self.wide.radius:.1f}",
             "count": str(int(np.sum(self.regimes))),
-            "spread_ratio": f"{float(np.ma.median(ratio[self.regimes])):.2f}",
-            "offset_ratio": f"{float(np.ma.median(ratio[~self.regimes])):.1f}",
-            "spread_angle": degrees_text(np.ma.median(angle[self.regimes])),
-            "offset_angle": degrees_text(np.ma.median(angle[~self.regimes])),
+            "spread_ratio": spread_ratio,
+            "offset_ratio": offset_ratio,
+            "spread_angle": spread_angle,
+            "offset_angle": offset_angle,
         }
 
     def construct(self) -> None:
@@ -498,23 +512,16 @@ class AnyWidth(HalfPlaneScene):
                 mask = np.array([g == name for g in self.clouds.groups])
                 color = "raw" if name == "spread" else name
                 groups.append(self.point_group(name, self.place(self.wide.point[mask]), color))
-            ratio = nm.mean_to_std_ratio(self.clouds.points)
             lines = [
                 (f"n = {self.wide_n},  radius √n = {radius:.1f}", "text"),
-                (
-                    f"median |μ|/σ, σ ≫ |μ| rows: {float(np.ma.median(ratio[self.regimes])):.2f}",
-                    "raw",
-                ),
-                (
-                    f"median |μ|/σ, |μ| ≫ σ rows: {float(np.ma.median(ratio[~self.regimes])):.1f}",
-                    "positive",
-                ),
+                (f"median |μ|/σ, σ ≫ |μ| rows: {self.regime_median(True)[0]}", "raw"),
+                (f"median |μ|/σ, |μ| ≫ σ rows: {self.regime_median(False)[0]}", "positive"),
             ]
             zoom_out = min(WIDEN_SECONDS, run_time / 2)
             old_readout, self.readout_panel = self.readout_panel, panels.readout(lines)
             old_legend, self.legend_panel = self.legend_panel, panels.legend(self.wide_legend)
             swap = self.swap_panel(old_legend, self.legend_panel, "top_left", zoom_out)
-            small = [self.small_parts, self.ray, self.stars, self.ln_cross, *self.angle_arc]
+            small = [self.ray, self.stars, self.ln_cross, *self.angle_arc]
             small += [self.mean_part, self.centered_part, old_readout]
             small += [self.points_mob.pop(name) for name in ("x", "rms")]
             gone = squish_rate_func(smooth, 0.0, min(SWAP_SECONDS / zoom_out, 0.5))
@@ -524,9 +531,13 @@ class AnyWidth(HalfPlaneScene):
                 added_anims=[*[FadeOut(m, rate_func=gone) for m in small], *swap],
             )
             self.talks_about(self.wide_parts, words="on a circle")
-            self.play(FadeIn(self.wide_parts), FadeIn(marks), run_time=APPEAR_SECONDS)
+            self.play(
+                FadeOut(self.small_parts),
+                FadeIn(self.wide_parts),
+                FadeIn(marks),
+                run_time=APPEAR_SECONDS,
+            )
             zoom_out += APPEAR_SECONDS
-            rest = run_time - zoom_out
             circle = self.wide_parts[0]
             shown = self.said_now("Here are vectors") + APPEAR_SECONDS
             split = min(max(self.said_now("The blue ones"), shown), run_time - APPEAR_SECONDS)
@@ -565,16 +576,10 @@ class AnyWidth(HalfPlaneScene):
             landing = self.word_rate("Every vector moves", second, LAND_SECONDS)
             for move in moves:
                 move.rate_func = landing
-            angle = self.wide.angle
             head = (f"n = {self.wide_n},  radius √n = {self.wide.radius:.1f}", "text")
-            spread = (
-                f"median angle RMS ↔ LN, σ ≫ |μ|: "
-                f"{degrees_text(np.ma.median(angle[self.regimes]))}°",
-                "raw",
-            )
+            spread = (f"median angle RMS ↔ LN, σ ≫ |μ|: {self.regime_median(True)[1]}°", "raw")
             offset = (
-                f"median angle RMS ↔ LN, |μ| ≫ σ: "
-                f"{degrees_text(np.ma.median(angle[~self.regimes]))}°",
+                f"median angle RMS ↔ LN, |μ| ≫ σ: {self.regime_median(False)[1]}°",
                 "positive",
             )
             self.play(

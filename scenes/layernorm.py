@@ -59,6 +59,10 @@ EQUATOR_DRAW_SHARE = 0.5
 WIDEN_SECONDS = 2.0
 """Seconds the camera takes to widen from the sphere to the far points a sentence names."""
 
+CENTRE_MARK = 0.2
+"""Half-size, in scene units, of the cross marking the bias, the shifted figure's centre
+(larger than a target cross: it is the one mark the sentence points at)."""
+
 
 class LayerNormScene(GeometryScene):
     """LayerNorm scenes: the point cloud of the parameters and its LayerNorm steps."""
@@ -141,18 +145,18 @@ class MeanCentering(LayerNormScene):
     """Subtracting the mean slides every point along the all-ones line onto the plane."""
 
     lecture_order: ClassVar[int] = 10
-    chapter: ClassVar[str] = "Mean centering: onto the plane"
+    chapter: ClassVar[str] = "Mean centering: where does each point stop?"
 
     pose = "cloud"
     orbit_degrees = 150.0
     legend_entries = (
         LegendEntry("dot", "raw", "raw vector x"),
-        LegendEntry("dot", "centered", "centered x − μ"),
         LegendEntry("dash", "mean_axis", "mean axis (all-ones)"),
         LegendEntry("patch", "plane", "plane x+y+z = 0"),
+        LegendEntry("dot", "centered", "centered x − μ"),
     )
-    legend_later = (1,)
-    """The centered points are listed once they exist."""
+    legend_later = (1, 2, 3)
+    """The mean axis, the plane and the centered points are listed as they appear."""
     formula = r"x - \mu\mathbf{1},\qquad \mu = \tfrac{1}{n}\textstyle\sum_i x_i"
 
     def opening_points(self) -> np.ndarray:
@@ -181,6 +185,7 @@ class MeanCentering(LayerNormScene):
                 tracker.duration,
                 Create(self.guide(figures.mean_axis(reach))),
                 FadeIn(label, rate_func=squish_rate_func(smooth, 0.5, 1.0)),
+                self.reveal_legend(1, squish_rate_func(smooth, 0.0, 0.5)),
                 points_move=False,
                 reserve=figures.plane_outline(self.plane_half_size),
             )
@@ -190,7 +195,8 @@ class MeanCentering(LayerNormScene):
             self.framed_plane(self.plane_half_size)
             self.add(self.plane)  # framed from the start of its fade-in
             behind = Animation(self.points_mob["centered"])  # redrawn: dimmed as it fades in
-            self.camera_to(tracker.duration, FadeIn(self.plane), behind, points_move=False)
+            row = self.reveal_legend(2)
+            self.camera_to(tracker.duration, FadeIn(self.plane), behind, row, points_move=False)
 
     def center(self) -> None:
         with self.beat("center") as tracker:
@@ -199,7 +205,7 @@ class MeanCentering(LayerNormScene):
                 "centered", self.steps.raw, self.steps.centered, "centered"
             )
             self.announces("slides every point", self.points_mob["centered"])
-            shown = self.reveal_legend(1, self.said_rate("center", "Centering", tracker.duration))
+            shown = self.reveal_legend(3, self.said_rate("center", "Centering", tracker.duration))
             self.camera_to(tracker.duration, *promptly(moves, tracker.duration), shown)
 
     def note_cluster(self) -> None:
@@ -215,7 +221,7 @@ class Standardization(LayerNormScene):
     """Dividing by the standard deviation moves every centered point onto the sphere."""
 
     lecture_order: ClassVar[int] = 20
-    chapter: ClassVar[str] = "Standardization: onto the sphere"
+    chapter: ClassVar[str] = "Standardization: where do the points land?"
 
     pose = "plane"
     legend_entries = (
@@ -307,16 +313,16 @@ class Gain(LayerNormScene):
     """The gain gamma scales each axis: the sphere becomes an ellipsoid, the plane tilts."""
 
     lecture_order: ClassVar[int] = 30
-    chapter: ClassVar[str] = "Gain: the ellipsoid"
+    chapter: ClassVar[str] = "Gain: what shape does the sphere become?"
 
     pose = "ellipsoid"
     legend_entries = (
         LegendEntry("dot", "standardized", "standardized x̂"),
-        LegendEntry("dot", "gained", "after gain γ ⊙ x̂"),
         LegendEntry("line", "sphere", "sphere, radius √n"),
+        LegendEntry("dot", "gained", "after gain γ ⊙ x̂"),
         LegendEntry("line", "gained", "ellipsoid"),
     )
-    legend_later = (1, 3)
+    legend_later = (2, 3)
     """The gained points and the ellipsoid answer the question what shape the sphere
     becomes: listed as they appear."""
     formula = r"y = \gamma \odot \hat x"
@@ -392,7 +398,7 @@ class Gain(LayerNormScene):
             named_at = self.said_at("gain", named, tracker.duration)
             self.talks_about(self.ellipsoid, share=NARRATED_FIGURE_SHARE, after=named_at)
             rows = [
-                self.reveal_legend(1, self.said_rate("gain", "As gamma grows", tracker.duration)),
+                self.reveal_legend(2, self.said_rate("gain", "As gamma grows", tracker.duration)),
                 self.reveal_legend(3, self.said_rate("gain", named, tracker.duration)),
             ]
             self.play(
@@ -423,17 +429,17 @@ class Bias(LayerNormScene):
     """The bias beta translates the whole figure; the old position stays visible."""
 
     lecture_order: ClassVar[int] = 40
-    chapter: ClassVar[str] = "Bias: the shift"
+    chapter: ClassVar[str] = "Bias: shape or position?"
 
     pose = "shifted"
     orbit_degrees = 120.0
     legend_entries = (
         LegendEntry("dot", "gained", "after gain γ ⊙ x̂"),
-        LegendEntry("dot", "shifted", "output γ ⊙ x̂ + β"),
         LegendEntry("line", "gained", "ellipsoid before"),
+        LegendEntry("dot", "shifted", "output γ ⊙ x̂ + β"),
         LegendEntry("line", "shifted", "ellipsoid after"),
     )
-    legend_later = (1, 3)
+    legend_later = (2, 3)
     """The output and its ellipsoid, listed as they move away from the copy before."""
     formula = r"y = \gamma \odot \hat x + \beta"
 
@@ -501,7 +507,7 @@ class Bias(LayerNormScene):
             near = self.near_plane_half_size
             rate = squish_rate_func(smooth, 0.0, min(APPEAR_SECONDS / tracker.duration, 1.0))
             self.play(
-                self.reveal_legend(1, rate),
+                self.reveal_legend(2, rate),
                 self.reveal_legend(3, rate),
                 self.move_points("shifted", path, "shifted"),
                 self.grow_trails(trails, self.steps.gained, path),
@@ -513,11 +519,10 @@ class Bias(LayerNormScene):
 
     def note_center(self) -> None:
         with self.beat("center") as tracker:
-            mark = self.facing(
-                figures.crosses(np.asarray(self.params.beta)[None], PALETTE["shifted"])
-            )
+            beta = np.asarray(self.params.beta)[None]
+            mark = self.facing(figures.crosses(beta, PALETTE["shifted"], size=CENTRE_MARK))
             shown = self.appear_at(
-                "center", "orange cross", tracker.duration, mark, share=MARK_SHARE
+                "center", "The centre of the figure", tracker.duration, mark, share=MARK_SHARE
             )
             self.orbit(PREDICT_ORBIT_DEGREES, tracker.duration, *shown)
 
@@ -546,7 +551,7 @@ class Epsilon(LayerNormScene):
     they rush in, in the first second of the next beat."""
 
     lecture_order: ClassVar[int] = 50
-    chapter: ClassVar[str] = "Epsilon: inside the sphere"
+    chapter: ClassVar[str] = "Epsilon: where does a tight cluster land?"
 
     pose = "sphere"
     legend_entries = (
@@ -555,7 +560,7 @@ class Epsilon(LayerNormScene):
         LegendEntry("dot", "tight", "tight cluster, ε on"),
         LegendEntry("line", "sphere", "sphere, radius √n"),
     )
-    formula = r"\hat x = \frac{x-\mu}{\sqrt{\sigma^2+\epsilon}}"
+    formula = r"\hat x = \frac{x-\mu}{\sqrt{\sigma^2+\varepsilon}}"
     group_colors: ClassVar[dict[str, str]] = {"large": "standardized", "small": "tight"}
     group_labels: ClassVar[dict[str, str]] = {"large": "large variance", "small": "tight cluster"}
 

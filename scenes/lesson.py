@@ -70,6 +70,10 @@ FORMULA_SIZE = 30
 LAW_SIZE = 40
 """Font size of a formula the formula row holds alone (read while it is spoken)."""
 
+CUE_AIR = 0.15
+"""Frame units kept clear above and below the prediction cue between the formula row and
+the statistics panel (the cue is scaled down to keep them)."""
+
 BOARD_PARTS = ("chart", "stats", "table")
 """The parts of the board that take the focus in turn."""
 
@@ -185,9 +189,12 @@ class LessonScene(NarratedScene):
     def place_cue(self, cue: Mobject) -> Mobject:
         """Put the prediction cue where it covers no text, right-aligned with the board: in
         the formula row when no formula is shown, else between the statistics panel and
-        the formula row (beside the question, which is short there)."""
+        the formula row (beside the question, which is short there), scaled down to keep
+        :data:`CUE_AIR` clear of both."""
         if self.formula.submobjects:
-            y = (self.board.stats.get_top()[1] + self.formula.get_bottom()[1]) / 2
+            bottom, top = self.board.stats.get_top()[1], self.formula.get_bottom()[1]
+            y = (bottom + top) / 2
+            cue.scale(min(1.0, (top - bottom - 2 * CUE_AIR) / cue.height))
         else:
             y = FORMULA_Y
         return cue.move_to([BOARD_REACH - cue.width / 2, y, 0])
@@ -382,9 +389,9 @@ class OneVectorLesson(LessonScene):
                 tracker.duration, "chart", caption=f"Input {nm.display_vector(base.vector)}"
             )
         with self.beat("formulas") as tracker:
-            rms = r"\mathrm{RMSNorm}=g\,\frac{x}{\sqrt{\mathrm{mean}(x^2)+\varepsilon}}"
+            rms = r"\mathrm{RMSNorm}=\gamma\,\frac{x}{\sqrt{\mathrm{mean}(x^2)+\varepsilon}}"
             ln = (
-                r"\mathrm{LayerNorm}=g\,"
+                r"\mathrm{LayerNorm}=\gamma\,"
                 r"\frac{x-\mathrm{mean}(x)}{\sqrt{\mathrm{var}(x)+\varepsilon}}"
             )
             self.play(*self.focus(), run_time=FADE_SECONDS)
@@ -590,9 +597,9 @@ class Invariances(LessonScene):
         )
         with self.beat("rms_law") as tracker:
             law_tex = (
-                r"\mathrm{RMS}(\mathrm{RMSNorm}(x))=g\,"
+                r"\mathrm{RMS}(\mathrm{RMSNorm}(x))=\gamma\,"
                 r"\sqrt{\mathrm{mean}(x^2)\,/\,(\mathrm{mean}(x^2)+\varepsilon)}"
-                r"\quad(\text{scalar }g>0)"
+                r"\quad(\text{scalar }\gamma>0)"
             )
             write = self.show_formula(law_tex, colors=[PALETTE["text"]], size=LAW_SIZE)
             self.talks_about(self.board.part("stats"))

@@ -1,7 +1,7 @@
 r"""The lesson's one vector in the 3D picture: where LayerNorm and RMSNorm take it.
 
 LayerNorm centers :math:`x` along the all-ones direction onto the plane :math:`x+y+z=0`,
-then scales it along its ray in the plane to the sphere of radius :math:`|g|\sqrt 3`;
+then scales it along its ray in the plane to the sphere of radius :math:`|\gamma|\sqrt 3`;
 RMSNorm scales :math:`x` along its own ray to the same sphere. The positions and readouts
 are the lesson table's numbers (:func:`normmath.vector_journey`, rounded by
 :func:`normmath.display`), and the arc shows the angle between the two outputs. The vector,
@@ -19,8 +19,9 @@ from manim import Create, FadeIn, FadeOut, Mobject, Restore, smooth, squish_rate
 
 import normmath as nm
 from scenes.base.geometry import GeometryScene
-from scenes.base.narrated import APPEAR_SECONDS, MARK_SHARE
-from scenes.kit import figures, panels
+from scenes.base.narrated import APPEAR_SECONDS, MARK_SHARE, AuditException
+from scenes.kit import figures, panels, style
+from scenes.kit.framing import facing_azimuth, fit_zoom
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import NEAR_PLANE_HALF_SIZE, PALETTE
 
@@ -35,6 +36,13 @@ stays clear of the formula panel)."""
 READ_SHARE = 0.2
 """Share of its beat a readout line takes to appear."""
 
+TURNS = np.arange(-180.0, 180.0, 1.0)
+"""Degrees about the vertical axis, from the pose, among which the opening view is chosen."""
+
+SCALE_CLOSE_UP = 1.6
+"""How much closer the camera comes for LayerNorm's scaling step, a short move along the ray
+in the plane onto the sphere (the input, not named then, may leave the frame meanwhile)."""
+
 RIM_WIDTH = 2.5
 """Stroke width of the light rim that sets a dot apart from a curve of its own colour."""
 
@@ -48,17 +56,32 @@ class OneVectorGeometry(GeometryScene):
     orbit_degrees = 160.0
     plane_margin = 0.6
     arrow_colors: ClassVar[dict[str, str]] = {"layer_norm": "standardized", "rms": "rms"}
+    close_up_beats = ("scale",)
+    audit_exceptions = (
+        AuditException(
+            "safe-area",
+            "points_mob[[]'raw'[]]",
+            "the scaling step is a close-up of the sphere and the moving point: the input, not "
+            "named in it, may leave the frame until the camera widens again for RMSNorm",
+        ),
+        AuditException(
+            "text-covered",
+            "pinned*",
+            "as the camera closes in on the scaling step, the input passes beneath the legend, "
+            "drawn above it on its backing",
+        ),
+    )
     rimmed: ClassVar[tuple[str, ...]] = ("layer_norm",)
     """Dots drawn with a light rim: the LayerNorm output, green, sits on the green equator."""
     legend_entries = (
         LegendEntry("dot", "raw", "input x"),
         LegendEntry("dot", "standardized", "LayerNorm(x)"),
         LegendEntry("dot", "rms", "RMSNorm(x)"),
-        LegendEntry("line", "sphere", "sphere, radius |g|√n"),
+        LegendEntry("line", "sphere", "sphere, radius |γ|√n"),
     )
     formula = (
-        r"\mathrm{LayerNorm}(x) &= g\,\frac{x-\mu}{\sqrt{\sigma^2+\epsilon}} \\"
-        r"\mathrm{RMSNorm}(x) &= g\,\frac{x}{\sqrt{\overline{x^2}+\epsilon}}"
+        r"\mathrm{LayerNorm}(x) &= \gamma\,\frac{x-\mu}{\sqrt{\sigma^2+\varepsilon}} \\"
+        r"\mathrm{RMSNorm}(x) &= \gamma\,\frac{x}{\sqrt{\mathrm{mean}(x^2)+\varepsilon}}"
     )
 
     def prepare(self) -> None:
@@ -68,6 +91,23 @@ class OneVectorGeometry(GeometryScene):
         self.readout_lines = self.planned_lines()
         self.arrows: dict[str, Mobject] = {}
         self.panel = panels.readout(self.readout_lines)
+
+    def setup(self) -> None:
+        """The opening pose, turned about the vertical axis to the azimuth that shows both
+        outputs (on the sphere) most on its near side, neither dimmed behind it, and zoomed
+        to frame the opening points from there."""
+        super().setup()
+        camera = self.renderer.camera
+        phi, theta = camera.get_phi(), camera.get_theta()
+        outputs = [p for p in (self.journey.layer_norm, self.journey.rms_norm) if p is not None]
+        if outputs:
+            theta = facing_azimuth(np.array(outputs), phi, theta + np.radians(TURNS))
+        focal = camera.get_focal_distance()
+        fit = fit_zoom(self.opening_points(), phi, theta, focal, self.keep_out())
+        zoom = min(style.POSES[self.pose].zoom, fit)
+        self.set_camera_orientation(theta=theta, zoom=zoom)
+        self.fit_axes()
+        self.opening_zoom = zoom
 
     def opening_points(self) -> np.ndarray:
         j = self.journey
@@ -124,10 +164,26 @@ class OneVectorGeometry(GeometryScene):
         arrow.add_updater(lambda m: figures.set_curves(m, [np.stack([ORIGIN, dot.get_center()])]))
         return arrow
 
-    def move(self, name: str, start, end, run_time: float, *anims, color=None) -> None:
-        """Move ``points_mob[name]`` from ``start`` to ``end`` with a trail, framed."""
+    def move(
+        self,
+        name: str,
+        start,
+        end,
+        run_time: float,
+        *anims,
+        color=None,
+        zoom: float | None = None,
+        by: float = 0.0,
+    ) -> None:
+        """Move ``points_mob[name]`` from ``start`` to ``end`` with a trail, framed; or, given
+        ``zoom``, with the camera eased to that zoom ``by`` seconds into the move (into a
+        close-up or back from one: not framed)."""
         moves = self.move_with_trails(name, start[None], end[None], color)
-        self.camera_to(run_time, *moves, *anims)
+        if zoom is None:
+            self.camera_to(run_time, *moves, *anims)
+            return
+        arrive = squish_rate_func(smooth, 0.0, min(by / run_time, 1.0))
+        self.camera_to(run_time, *moves, *anims, zoom=zoom, framed=False, rate_func=arrive)
 
     # --- beats -----------------------------------------------------------------------------
 
@@ -158,11 +214,21 @@ class OneVectorGeometry(GeometryScene):
                 run_time=tracker.duration,
             )
 
-    def step(self, beat: str, name: str, start, end, line: int, color: str, moves: str) -> None:
+    def step(
+        self,
+        beat: str,
+        name: str,
+        start,
+        end,
+        line: int,
+        color: str,
+        moves: str,
+        zoom: float | None = None,
+    ) -> None:
         """Beat ``beat``: move the dot ``name`` (drawn from the input, with its arrow, on
         first use) from ``start`` to ``end`` and read readout line ``line``; the words
-        ``moves`` name the moving point. An undefined ``end`` is read as Undefined and nothing
-        moves."""
+        ``moves`` name the moving point (the camera at ``zoom`` by then, if given:
+        :meth:`move`). An undefined ``end`` is read as Undefined and nothing moves."""
         with self.beat(beat) as tracker:
             if end is None:
                 self.play(*self.read(line), run_time=tracker.duration)
@@ -175,7 +241,10 @@ class OneVectorGeometry(GeometryScene):
                 self.add(*self.copies(self.points_mob[name], self.arrows[name]))
             after = self.said_at(beat, moves, tracker.duration)
             self.talks_about(self.points_mob[name], share=MARK_SHARE, after=after)
-            self.move(name, start, end, tracker.duration, *self.read(line), color=color)
+            reading = self.read(line)
+            self.move(
+                name, start, end, tracker.duration, *reading, color=color, zoom=zoom, by=after
+            )
 
     def center(self) -> None:
         j = self.journey
@@ -183,11 +252,21 @@ class OneVectorGeometry(GeometryScene):
 
     def scale(self) -> None:
         j = self.journey
-        self.step("scale", "layer_norm", j.centered, j.layer_norm, 2, "standardized", "The point")
+        self.step(
+            "scale",
+            "layer_norm",
+            j.centered,
+            j.layer_norm,
+            2,
+            "standardized",
+            "The point",
+            zoom=self.opening_zoom * SCALE_CLOSE_UP,
+        )
 
     def rescale(self) -> None:
         j = self.journey
-        self.step("rms", "rms", j.raw, j.rms_norm, 3, "rms", "the point moves")
+        zoom = self.opening_zoom  # back from the close-up, all in frame again
+        self.step("rms", "rms", j.raw, j.rms_norm, 3, "rms", "the point moves", zoom=zoom)
 
     def show_angle(self) -> None:
         with self.beat("angle") as tracker:

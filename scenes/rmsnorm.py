@@ -26,7 +26,7 @@ from manim import (
 
 import normmath as nm
 from scenes.base.geometry import GHOST_OPACITY, IDEAL_EPS, GeometryScene, promptly
-from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE
+from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, AuditException
 from scenes.kit import figures, framing, panels
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import LAYERS, NEAR_PLANE_HALF_SIZE, PALETTE, POSES
@@ -43,6 +43,9 @@ targets on the sphere fit one legible framing."""
 
 REASON_WORDS = "neither LayerNorm nor RMSNorm"
 """The words saying why the inputs' scale changes no output: its caption line shows then."""
+
+GAP_WORDS = "the shorter its gap"
+"""The words tying each gap to the row's ratio of mean to spread: the ratios show then."""
 
 CLOSE_ZOOM = POSES["sphere"].zoom
 """The zoom the camera closes in to as the inputs land on the sphere."""
@@ -311,21 +314,65 @@ class RMSNormHealthy(RMSNormScene):
 
     def show_gaps(self) -> None:
         """The gap lines and their legend row, alone among grey lines: the dotted trails
-        (and the caption of the inputs' scale, none drawn now) fade as they are named."""
+        (and the caption of the inputs' scale, none drawn now) fade as they are named. The
+        ratio |μ|/σ of the rows with the longest and the shortest gap shows as the sentence
+        ties the gap to that ratio."""
         with self.beat("gaps") as tracker:
             gaps = self.gaps(self.healthy)
             self.talks_about(gaps[0].mobject)
             drawn = [self.scale_caption] if self.scale > 1 else []  # no input is drawn now
             fades = [FadeOut(mob, rate_func=MARKS_RATE) for mob in [*self.trails, *drawn]]
-            self.play(*fades, *gaps, self.reveal_legend(3, MARKS_RATE), run_time=tracker.duration)
+            ends = self.claim(
+                panels.readout(self.gap_ends()),
+                self.gaps_follow_ratios,
+                "the smaller a row's |μ|/σ, the shorter its gap",
+            )
+            self.talks_about(ends, words=GAP_WORDS)
+            self.announces(GAP_WORDS, ends)
+            rate = self.said_rate("gaps", GAP_WORDS, tracker.duration)
+            self.play(
+                *fades,
+                *gaps,
+                self.reveal_legend(3, MARKS_RATE),
+                self.pin(ends, "bottom_left", rate),
+                run_time=tracker.duration,
+            )
+
+    def gap_lengths(self) -> np.ndarray:
+        """Length of each row's gap from its RMSNorm output to its LayerNorm target."""
+        return np.linalg.norm(self.rms(self.healthy) - self.ln(self.healthy), axis=1)
+
+    def gap_ends(self) -> list[tuple[str, str]]:
+        """The readout's lines (text, palette colour): |μ|/σ of the rows with the longest
+        and the shortest gap."""
+        lengths = self.gap_lengths()
+        longest, shortest = (float(self.ratios[i]) for i in (lengths.argmax(), lengths.argmin()))
+        return [
+            (f"longest gap: |μ|/σ = {longest:.2f}", "text"),
+            (f"shortest gap: |μ|/σ = {shortest:.2f}", "text"),
+        ]
+
+    def gaps_follow_ratios(self) -> bool:
+        """Whether the rows' gaps grow with their ratios |μ|/σ (the sentence's claim)."""
+        by_ratio = self.gap_lengths()[np.ma.argsort(self.ratios)]
+        return bool(np.all(np.diff(by_ratio) >= -1e-12))
 
 
 class RMSNormCollapse(RMSNormScene):
     """mu >> sigma: RMSNorm collapses every row onto one of the two poles."""
 
     lecture_order: ClassVar[int] = 70
-    chapter: ClassVar[str] = "RMSNorm when mu >> sigma: the poles"
+    chapter: ClassVar[str] = "RMSNorm when the mean dominates"
     poles = True
+    audit_exceptions = (
+        AuditException(
+            "text-covered",
+            "framed_labels*",
+            "as the rows collapse and the stars and crosses appear, the all-ones label glides "
+            "to a free side of the sphere (rather than jumping there), passing over a few "
+            "points or marks for a fraction of a second",
+        ),
+    )
     plane_half_size: ClassVar[float] = 2.0
     """A little smaller, so the plane's corners stay in frame as the close final orbit
     turns them toward the frame's edges."""

@@ -257,3 +257,26 @@ def test_the_lens_ticks_sit_beside_the_arc_and_its_labels_inside_the_lens(defaul
     for label in labels[: len(scene.tick_degrees)]:
         assert label.get_left()[0] > low[0] and label.get_right()[0] < high[0]
         assert label.get_bottom()[1] > low[1] and label.get_top()[1] < high[1]
+
+
+def test_said_median_angle_is_the_angle_of_the_shown_median_ratio(default_scene):
+    values = default_scene(AnyWidth, stop_after="sphere").narration_values()
+    for regime in ("spread", "offset"):
+        ratio, angle = float(values[f"{regime}_ratio"]), values[f"{regime}_angle"]
+        assert f"{np.degrees(np.arctan(ratio)):.1f}" == angle, (regime, ratio, angle)
+
+
+def test_the_picture_is_never_empty_as_the_camera_widens(sample_scene):
+    """Through the zoom out to width 768, the n = 3 picture stays until the wide circle
+    comes in: one of the two is always at least half shown."""
+    shown = []
+
+    def probe(scene, time):
+        members = {id(m) for m in scene.get_mobject_family_members()}
+        parts = [getattr(scene, name, None) for name in ("small_parts", "wide_parts")]
+        seen = [p[0].get_stroke_opacity() for p in parts if p is not None and id(p[0]) in members]
+        shown.append((time, max(seen, default=0.0)))
+
+    scene = sample_scene(AnyWidth, probe, fps=10)
+    wide = next(s for s in scene.spoken if s.name == "wide")
+    assert min(o for t, o in shown if wide.start <= t <= wide.end) >= 0.45

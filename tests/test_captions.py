@@ -71,6 +71,23 @@ def test_a_line_break_prefers_punctuation_and_no_weak_ending():
     assert cue_lines("x " * 50) is None  # a hundred characters do not fit two lines
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Back to the start: the third coordinate returns, and every number is again that of "
+        "(1, 2, 3).",
+        "Here are 20 vectors in three dimensions, drawn as blue points: 10 are spread widely, "
+        "and 10 form a tight cluster near the point (4.5, 5, 5.5).",
+        "Now subtract the mean: the input becomes (-1, 0, 1), its mean zero, and the two rules "
+        "agree exactly, without RMSNorm centering anything.",
+    ],
+)
+def test_a_tuple_is_never_cut_across_lines_or_cues(text):
+    for cue in caption_cues(text, 10.0):
+        for line in cue.text.split("\n"):
+            assert line.count("(") == line.count(")"), cue.text
+
+
 class _Subtitles:
     def __init__(self) -> None:
         self.cues: list[tuple[str, float, float]] = []

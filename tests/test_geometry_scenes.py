@@ -5,11 +5,12 @@ from __future__ import annotations
 import av
 import numpy as np
 import pytest
+from manim import BackgroundRectangle
 
 import normmath as nm
 from scenes.base.catalog import load_scene_class
 from scenes.base.narrated import scene_beats
-from scenes.kit import figures
+from scenes.kit import figures, panels
 from scenes.layernorm import Bias, Epsilon, Gain, MeanCentering, Standardization
 from scenes.rmsnorm import RMSNormCollapse, RMSNormComparison, RMSNormHealthy
 
@@ -105,3 +106,24 @@ def test_renders_to_mp4(render_scene):
         duration = float(container.duration) / av.time_base
     assert frames >= 5
     assert abs(duration - scene.renderer.time) < 0.5
+
+
+@pytest.mark.parametrize("scene_class", list(EXPECTED), ids=lambda c: c.__name__)
+def test_legend_rows_shown_later_end_the_legend(scene_class):
+    """A row listed once its object appears is one of the legend's last: hidden, it leaves
+    no empty row between those shown."""
+    rows, later = len(scene_class.legend_entries), sorted(scene_class.legend_later)
+    assert later == list(range(rows - len(later), rows)), scene_class.legend_later
+
+
+def test_hidden_legend_rows_take_their_backing_with_them():
+    entries = [panels.LegendEntry("dot", "raw", f"row {i}") for i in range(4)]
+    legend = panels.legend(entries, later=2)
+    back, rows = legend
+    assert back.get_bottom()[1] > rows[2][1:].get_top()[1]  # the first two rows' backing
+    strips = [back, rows[2][0], rows[3][0]]
+    assert all(isinstance(strip, BackgroundRectangle) for strip in strips)
+    for upper, lower in zip(strips, strips[1:], strict=False):
+        assert upper.get_bottom()[1] == pytest.approx(lower.get_top()[1])
+        assert upper.width == pytest.approx(lower.width)
+    assert rows[3][0].get_bottom()[1] < rows[3][1:].get_bottom()[1]

@@ -319,10 +319,12 @@ def test_the_heading_ends_before_the_gain_and_epsilon_readouts(default_scene, sc
     "scene_class", [OneVectorLesson, EdgeCases, Invariances], ids=lambda c: c.__name__
 )
 def test_the_prediction_cue_covers_no_text(construct_scene, monkeypatch, scene_class):
-    """At every prediction pause the cue's backing shares no area with any text on screen
-    (heading, gain and epsilon, caption, formulas, every label and readout of the board,
-    dimmed or not), and lies inside the board's reach."""
+    """At every prediction pause the cue's backing, with a margin of air round it, shares no
+    area with any text on screen (heading, gain and epsilon, caption, formulas, every label
+    and readout of the board, dimmed or not), and lies inside the board's reach."""
     from manim import MathTex
+
+    air = 0.14  # frame units, eight pixels at 480p
 
     overlaps = []
     place = scene_class.place_cue
@@ -341,7 +343,7 @@ def test_the_prediction_cue_covers_no_text(construct_scene, monkeypatch, scene_c
         for text in texts:
             tx0, ty0 = text.get_corner([-1, -1, 0])[:2]
             tx1, ty1 = text.get_corner([1, 1, 0])[:2]
-            if min(x1, tx1) > max(x0, tx0) and min(y1, ty1) > max(y0, ty0):
+            if min(x1, tx1) + air > max(x0, tx0) and min(y1, ty1) + air > max(y0, ty0):
                 overlaps.append(getattr(text, "text", type(text).__name__))
         return placed
 

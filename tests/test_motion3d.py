@@ -187,6 +187,22 @@ def test_the_rmsnorm_inputs_are_drawn_at_one_stated_scale_that_changes_no_output
     assert scene.scale_changes_nothing()
 
 
+def test_the_rmsnorm_gaps_readout_names_the_ratio_of_the_longest_and_shortest_gap(
+    default_scene,
+):
+    scene = default_scene(RMSNormHealthy)
+    large = nm.main_cloud().group("large")
+    gaps = np.linalg.norm(
+        nm.rms_norm(large, eps=0.0).array() - nm.layer_norm(large, eps=0.0).array(), axis=1
+    )
+    ratios = nm.mean_to_std_ratio(large)
+    assert scene.gap_ends() == [
+        (f"longest gap: |μ|/σ = {ratios[gaps.argmax()]:.2f}", "text"),
+        (f"shortest gap: |μ|/σ = {ratios[gaps.argmin()]:.2f}", "text"),
+    ]
+    assert scene.gaps_follow_ratios(), "the sentence says a smaller ratio makes a shorter gap"
+
+
 def test_the_epsilon_question_frames_the_sphere_large(sample_scene):
     spans = []
 
@@ -243,3 +259,52 @@ def test_the_words_and_formulas_match_the_picture():
     assert r"\mathrm{RMS}(x)" not in OneVectorGeometry.formula  # RMS(x) is the root mean square
     for scene_class in (MeanCentering, Gain):  # the all-ones line and gained points are pink
         assert not any("purple" in str(text) for text in scene_beats(scene_class).values())
+
+
+@pytest.mark.parametrize("scene_class", [MeanCentering, RMSNormCollapse], ids=lambda c: c.__name__)
+def test_a_label_glides_to_a_new_place_never_jumps(sample_scene, scene_class):
+    """The all-ones label moves from frame to frame, relative to the end of its line, no
+    faster than a label glides (plus what the camera's turn carries it)."""
+    from scenes.kit.placement import LABEL_SPEED
+
+    fps, turn = 15, 0.1
+    offsets = []
+
+    def probe(scene, time):
+        camera = scene.renderer.camera
+        for label in scene.framed_labels:
+            if label in scene.mobjects and id(label) in scene.rays:
+                end = scene.rays[id(label)][2]
+                flat = frame_positions(camera, np.stack([end, label.get_center()]))
+                offsets.append((time, flat[1] - flat[0]))
+
+    sample_scene(scene_class, probe, fps=fps)
+    steps = [
+        float(np.linalg.norm(b - a))
+        for (s, a), (t, b) in zip(offsets, offsets[1:], strict=False)
+        if t - s < 1.5 / fps
+    ]
+    assert steps and max(steps) <= LABEL_SPEED / fps + turn, max(steps)
+
+
+def test_one_vector_scaling_step_is_a_close_up_of_an_output_in_front(sample_scene):
+    """LayerNorm's scaling step (a short move onto the sphere) is seen closer than the
+    opening, and both outputs lie on the sphere's near half, never dimmed behind it, while
+    they are made and compared."""
+    from scenes.kit.framing import view_rotation
+    from scenes.onevector import SCALE_CLOSE_UP
+
+    zooms, depths = [], []
+
+    def probe(scene, time):
+        camera = scene.renderer.camera
+        if scene.beat_name == "scale" and time >= scene.beat_start + scene.said_now("The point"):
+            zooms.append(camera.get_zoom() / scene.opening_zoom)
+        if scene.beat_name in ("scale", "rms", "angle"):  # while each output is made and compared
+            toward = view_rotation(camera.get_phi(), camera.get_theta())[2]
+            journey = scene.journey
+            depths.append(min(journey.layer_norm @ toward, journey.rms_norm @ toward))
+
+    sample_scene(OneVectorGeometry, probe, fps=FPS)
+    assert zooms and min(zooms) >= 0.95 * SCALE_CLOSE_UP
+    assert depths and min(depths) > 0

@@ -57,3 +57,13 @@ def test_the_choice_is_the_rule_by_rule_choice(anchor, halves, markers, lines, b
         anchor, halves, centres, sizes, segments, boxes, LIMIT, current
     )
     assert chosen == _rule_by_rule(anchor, halves, centres, sizes, segments, boxes, current)
+
+
+def test_a_label_glides_at_most_label_speed_toward_its_new_place():
+    from scenes.kit.placement import LABEL_SPEED, glide
+
+    target = np.array([3.0, 4.0])
+    assert np.allclose(glide(None, target, 0.0), target)  # first placed where it belongs
+    half = glide(np.zeros(2), target, 2.5 / LABEL_SPEED)
+    assert np.allclose(half, [1.5, 2.0])  # halfway along the straight line
+    assert np.allclose(glide(half, target, 10.0), target)  # arrives, never overshoots

@@ -1,4 +1,5 @@
-"""Every text of the lecture is set in one typeface and stays legible at 480p.
+"""Every text of the lecture is set in one typeface, stays legible at 480p and writes each
+quantity one way.
 
 Each scene (and the title card) is built headlessly while every :class:`manim.Text` and
 :class:`manim.MathTex` made is recorded. Text is legible when its capitals and digits are
@@ -7,6 +8,7 @@ at least about 12 px high in a 480p frame, measured on freshly typeset glyphs.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import pytest
@@ -25,6 +27,17 @@ PX_PER_UNIT = 480 / 8.0
 """Pixels per scene unit in a 480p frame (the frame is 8 units high)."""
 
 SCENES = [*scene_names(), "TitleCard"]
+
+OTHER_NOTATION = {
+    r"\epsilon": "epsilon is ε (\\varepsilon), not ϵ",
+    "ϵ": "epsilon is ε, not ϵ",
+    r"\overline": "the mean square is mean(x²), not an overline",
+    "x̄": "the mean square is mean(x²), not x̄²",
+}
+"""Spellings of a quantity the lecture writes another way (as the seeds do), and the way."""
+
+GAIN_AS_G = re.compile(r"(?<![A-Za-z\\])g(?![A-Za-z])")
+"""A gain written ``g`` (the lecture writes γ): a lone letter g, not part of a word or command."""
 
 
 @cache
@@ -94,3 +107,13 @@ def test_text_is_legible_at_480p(scene_texts, name):
             assert tex_cap_px(mob.font_size) >= MIN_CAP_PX, mob.font_size
         else:
             pytest.fail(f"a text of unknown kind on screen: {type(mob).__name__}")
+
+
+@pytest.mark.parametrize("name", SCENES)
+def test_one_notation(scene_texts, name):
+    made = scene_texts(name)
+    written = [str(args[0]) for _, _, args in made["text"] + made["tex"] if args]
+    for text in written:
+        assert not GAIN_AS_G.search(text), f"the gain is γ, not g: {text!r}"
+        for spelling, way in OTHER_NOTATION.items():
+            assert spelling not in text, f"{way}: {text!r}"

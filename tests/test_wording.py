@@ -49,3 +49,23 @@ def test_variant_beats_keep_their_play_order():
         "cluster",
         "orbit",
     ]
+
+
+PREDICTION_ANSWERS = {
+    "MeanCentering": ("plane",),
+    "Standardization": ("sphere", "equator"),
+    "Gain": ("ellipsoid", "ellipse"),
+    "Bias": ("shift", "translat"),
+    "Epsilon": ("inside",),
+    "RMSNormCollapse": ("pole", "collapse"),
+}
+"""Words of the answer each scene's prediction asks the viewer to find."""
+
+
+def test_chapter_titles_name_the_question_not_its_answer():
+    from scenes.base.catalog import SCENES
+
+    chapters = {entry.name: entry.chapter.lower() for entry in SCENES}
+    for scene, words in PREDICTION_ANSWERS.items():
+        assert not any(word in chapters[scene] for word in words), (scene, chapters[scene])
+    assert not [title for title in chapters.values() if ">>" in title or "sigma" in title]

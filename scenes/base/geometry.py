@@ -104,7 +104,7 @@ class GeometryScene(CameraWork, Overlays, PinnedPanels, NarratedThreeDScene):
     orbit_degrees: ClassVar[float] = 140.0
     legend_later: ClassVar[tuple[int, ...]] = ()
     """Legend rows hidden until :meth:`~scenes.base.pinned.PinnedPanels.reveal_legend` shows
-    them (a prediction's answer)."""
+    them (a prediction's answer): the legend's last rows, so that hidden they leave no gap."""
     close_up_beats: ClassVar[tuple[str, ...]] = ()
     """Beats whose camera holds a close-up (``camera_to(..., framed=False)``) that lets far
     points leave the frame and pass under the panels; every other beat frames them all."""
@@ -123,6 +123,10 @@ class GeometryScene(CameraWork, Overlays, PinnedPanels, NarratedThreeDScene):
         self.trail_ends: dict[int, tuple[VMobject, np.ndarray, np.ndarray]] = {}
         self.anchors: dict[int, np.ndarray] = {}
         self.places: dict[int, int] = {}
+        self.shown_offsets: dict[int, tuple[np.ndarray, float]] = {}
+        """Each label's offset from its anchor as last drawn, and the scene time then."""
+        self.labels_gliding = False
+        """Whether a label is still on its way to its new place (placed again every frame)."""
         self.rays: dict[int, tuple[np.ndarray, float, np.ndarray]] = {}
         """Each label set along a line: the line's direction, the clearance beyond its end
         and the end."""

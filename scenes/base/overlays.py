@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from manim import Animation, Mobject, UpdateFromAlphaFunc, UpdateFromFunc, VGroup, VMobject
+from manim import Animation, Mobject, UpdateFromAlphaFunc, UpdateFromFunc, VGroup, VMobject, config
 
 from scenes.kit import bounds, figures, framing, placement
 
@@ -114,7 +114,9 @@ class Overlays:
         """Put each framed label, then each axis label, at the place beside its anchor that
         keeps in frame and clear of the markers (those drawn and those ``coming`` in),
         guide lines, panels and labels already placed
-        (:func:`scenes.kit.placement.choose_offset`)."""
+        (:func:`scenes.kit.placement.choose_offset`); a framed label glides there from where
+        it was drawn a frame before (:func:`scenes.kit.placement.glide`), an axis label stays
+        at its arrowhead."""
         camera = self.renderer.camera
         shown = [*self.mobjects, *coming]
         drawn = {id(m) for mob in shown for m in mob.get_family()}
@@ -139,6 +141,8 @@ class Overlays:
             (label, anchor, (np.eye(3)[i], 0.0, tips[i]))
             for i, (label, anchor) in enumerate(zip(self.axes[1:], anchors, strict=True))
         ]
+        now, gliding = self.renderer.time, False
+        frame = np.inf if self.renderer.skip_animations else 1 / config.frame_rate
         for label, anchor, ray in labelled:
             halves = bounds.size(label)[:2] / 2
             offsets = placement.candidate_offsets(halves)
@@ -161,9 +165,14 @@ class Overlays:
                 offsets,
             )
             self.places[id(label)] = best
-            offset = offsets[best]
+            shown, then = self.shown_offsets.get(id(label), (None, now))
+            step = min(now - then, frame) if label in self.framed_labels else np.inf
+            offset = placement.glide(shown, offsets[best], step)
+            self.shown_offsets[id(label)] = (offset, now)
+            gliding = gliding or not np.allclose(offset, offsets[best])
             label.move_to(framing.scene_offset(camera, anchor, offset))
             blocked.append(framing.frame_box_of(flat + offset, halves))
+        self.labels_gliding = gliding
 
     def refit_overlays(self, coming: tuple[Mobject, ...] = ()) -> None:
         """Cut the trails shown to the frame and place the labels, for the camera now and
@@ -175,9 +184,11 @@ class Overlays:
 
     def play(self, *animations: Animation, **kwargs) -> None:
         """Play ``animations`` with the labels placed and the trails cut for the picture
-        at its start, and, when the animations move the camera or points, at every frame."""
+        at its start, and, when the animations move the camera or points or a label glides
+        to a new place, at every frame."""
         self.refit_overlays(tuple(anim.mobject for anim in animations))
-        if any(getattr(anim, "reframes", False) for anim in animations):
+        reframes = any(getattr(anim, "reframes", False) for anim in animations)
+        if reframes or self.labels_gliding:
             hook = UpdateFromFunc(self.overlay_hook, lambda _: self.refit_overlays())
             animations = (*animations, hook)
         super().play(*animations, **kwargs)

@@ -48,7 +48,10 @@ class PinnedPanels:
         The legend rows of ``legend_later`` are kept hidden until :meth:`reveal_legend`."""
         built: dict[str, Mobject] = {}
         if self.legend_entries:
-            built["top_left"] = panels.legend(self.legend_rows())
+            rows, later = self.legend_rows(), len(self.legend_later)
+            if sorted(self.legend_later) != list(range(len(rows) - later, len(rows))):
+                raise ValueError(f"{type(self).__name__}: the rows shown later end the legend")
+            built["top_left"] = panels.legend(rows, later=later)
         if self.formula:
             built["top_right"] = panels.formula_panel(self.formula, self.formula_caption)
         placed = {corner: panels.pin_to_corner(panel, corner) for corner, panel in built.items()}

@@ -24,6 +24,7 @@ __all__ = [
     "PANEL_MARGIN",
     "Box",
     "view_rotation",
+    "facing_azimuth",
     "project",
     "fit_zoom",
     "inside",
@@ -70,6 +71,14 @@ def view_rotation(phi: float, theta: float) -> np.ndarray:
     """The rotation Manim's 3D camera applies at polar angle ``phi`` and azimuth ``theta``
     (radians, no roll): scene coordinates to view coordinates, the viewer on +z."""
     return rotation_matrix(-phi, RIGHT) @ rotation_about_z(-theta - PI / 2)
+
+
+def facing_azimuth(points: np.ndarray, phi: float, thetas: np.ndarray) -> float:
+    """The azimuth among ``thetas`` (radians) from which every row of ``points`` lies most on
+    the viewer's side: the one maximising the smallest depth toward the viewer (the first on
+    a tie), so points on a sphere are seen on its near half, not dimmed behind it."""
+    facing = [float(np.min(np.atleast_2d(points) @ view_rotation(phi, t)[2])) for t in thetas]
+    return float(thetas[int(np.argmax(facing))])
 
 
 def project(points: np.ndarray, phi: float, theta: float, zoom: float, focal: float):

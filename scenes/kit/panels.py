@@ -22,6 +22,7 @@ from manim import (
     MathTex,
     Mobject,
     Polygon,
+    Rectangle,
     Text,
     VGroup,
     VMobject,
@@ -76,25 +77,53 @@ def _label(text: str, size: float = LABEL_SIZE, color: str = PALETTE["text"]) ->
     return flatten(Text(text, font=FONT, font_size=size), color)
 
 
+_BACKING_BUFF = 0.12
+"""Frame units a panel's backing extends beyond its content."""
+
+_ROW_BUFF = 0.14
+"""Frame units between two legend rows."""
+
+
+def _backing(content: Mobject, buff: float = _BACKING_BUFF) -> BackgroundRectangle:
+    back = BackgroundRectangle(content, color=PALETTE["panel"], fill_opacity=0.6, buff=buff)
+    return back.set_stroke(width=0)
+
+
 def _panel(content: Mobject) -> VGroup:
-    back = BackgroundRectangle(content, color=PALETTE["panel"], fill_opacity=0.6, buff=0.12)
-    back.set_stroke(width=0)
-    return VGroup(back, content).set_z_index(LAYERS["panel"])
+    return VGroup(_backing(content), content).set_z_index(LAYERS["panel"])
 
 
-def legend(entries: Sequence[LegendEntry]) -> VGroup:
+def _strip(left: float, right: float, top: float, bottom: float) -> BackgroundRectangle:
+    """A backing exactly covering the box ``left..right`` by ``bottom..top``."""
+    box = Rectangle(width=right - left, height=top - bottom)
+    return _backing(box.move_to([(left + right) / 2, (top + bottom) / 2, 0]), buff=0.0)
+
+
+def legend(entries: Sequence[LegendEntry], later: int = 0) -> VGroup:
     """Swatch-and-label rows stacked top to bottom, on a dark backing (one glyph mobject per
-    row). Pin it with :func:`pin_to_corner` and ``add_fixed_in_frame_mobjects``."""
+    row). The last ``later`` rows, listed as what they name appears, each carry their own
+    strip of the backing (the row's first member): hidden, they leave no empty panel. Pin it
+    with :func:`pin_to_corner` and ``add_fixed_in_frame_mobjects``."""
     rows = VGroup()
     for entry in entries:
         swatch = _swatch(entry.kind, entry.color)
         text = _label(entry.label)
         text.next_to(swatch, RIGHT, buff=0.28)
         rows.add(VGroup(swatch, text))
-    rows.arrange(DOWN, aligned_edge=LEFT, buff=0.14)
+    rows.arrange(DOWN, aligned_edge=LEFT, buff=_ROW_BUFF)
     for row in rows:
         row[0].move_to([rows.get_left()[0] + 0.2, row[1].get_center()[1], 0])
-    return _panel(rows)
+    if not 0 <= later < len(rows):
+        raise ValueError(f"a legend of {len(rows)} rows cannot list {later} of them later")
+    left, right = rows.get_left()[0] - _BACKING_BUFF, rows.get_right()[0] + _BACKING_BUFF
+    edges = [rows.get_top()[1] + _BACKING_BUFF]
+    edges += [row.get_bottom()[1] - _ROW_BUFF / 2 for row in rows[:-1]]
+    edges += [rows.get_bottom()[1] - _BACKING_BUFF]
+    first = len(rows) - later
+    back = _strip(left, right, edges[0], edges[first])
+    for index in range(first, len(rows)):
+        rows[index].add_to_back(_strip(left, right, edges[index], edges[index + 1]))
+    return VGroup(back, rows).set_z_index(LAYERS["panel"])
 
 
 def formula_panel(tex: str, caption: str | None = None, font_size: float = 34) -> VGroup:
@@ -134,8 +163,8 @@ _CUE_BAR_GAP = 0.18
 
 def prediction_cue() -> VGroup:
     """The on-screen cue of a prediction pause: "Pause and predict" on an opaque backing
-    with room for the countdown bar under the words, at the bottom centre (in a 3D scene,
-    fix it in frame)."""
+    with room for the countdown bar under the words (an undrawn line, the cue's last member,
+    scaled with it), at the bottom centre (in a 3D scene, fix it in frame)."""
     words = _label("Pause and predict", size=LABEL_SIZE + 6, color=PALETTE["pole"])
     room = Line(_CUE_WIDTH / 2 * LEFT, _CUE_WIDTH / 2 * RIGHT).next_to(
         words, DOWN, buff=_CUE_BAR_GAP
@@ -144,7 +173,8 @@ def prediction_cue() -> VGroup:
         VGroup(words, room), color=PALETTE["panel"], fill_opacity=0.92, buff=0.15
     )
     back.set_stroke(width=0)
-    return VGroup(back, words).set_z_index(LAYERS["panel"]).to_edge(DOWN, buff=0.3)
+    room.set_stroke(opacity=0.0)
+    return VGroup(back, words, room).set_z_index(LAYERS["panel"]).to_edge(DOWN, buff=0.3)
 
 
 def countdown_bar(cue: VGroup) -> Line:
@@ -156,9 +186,10 @@ def countdown_bar(cue: VGroup) -> Line:
 
 
 def set_countdown(bar: Line, cue: VGroup, elapsed: float) -> Line:
-    """Show ``1 - elapsed`` of the countdown bar under ``cue`` (``elapsed`` in [0, 1])."""
-    words = cue[1]
-    left = np.array([words.get_x() - _CUE_WIDTH / 2, words.get_bottom()[1] - _CUE_BAR_GAP, 0])
+    """Show ``1 - elapsed`` of the countdown bar under ``cue`` (``elapsed`` in [0, 1]), along
+    the room the cue leaves for it."""
+    room = cue[2]
+    left, right = room.get_start(), room.get_end()
     remaining = max(1.0 - float(elapsed), 1e-3)
-    bar.put_start_and_end_on(left, left + remaining * _CUE_WIDTH * RIGHT)
+    bar.put_start_and_end_on(left, left + remaining * (right - left))
     return bar

@@ -6,7 +6,7 @@ twice as far); the chosen offset is the one whose box keeps inside the frame, of
 panels, off other labels and off every marker (a dot, star or cross), then off the guide
 lines (dashed lines and trails) as far as it can, the anchor itself first on a tie. The
 current offset wins a tie with any other, so a label does not flicker between equally good
-places.
+places; when its place changes, the label glides there (:func:`glide`), never jumps.
 
 A label that names a line (an axis, the all-ones direction) is set on the line's extension
 beyond its end (:func:`along_offsets`), so it stays on its line whatever the camera does and
@@ -30,6 +30,8 @@ __all__ = [
     "along_offsets",
     "lines_meet_box",
     "choose_offset",
+    "LABEL_SPEED",
+    "glide",
 ]
 
 LABEL_GAP = 0.12
@@ -130,3 +132,21 @@ def choose_offset(
     index = np.arange(len(boxes))
     order = np.lexsort((index, index != current, _lines_meeting(lines, boxes), hidden, outside))
     return int(order[0])
+
+
+LABEL_SPEED = 8.0
+"""Fastest a label moves to a new place beside its anchor, in frame units per second (the
+frame's height): from one side of a figure to the other in about half a second."""
+
+
+def glide(shown: np.ndarray | None, target: np.ndarray, seconds: float) -> np.ndarray:
+    """The offset from its anchor a label shows ``seconds`` after it showed ``shown`` (None:
+    not placed yet), on its way to offset ``target``: at most :data:`LABEL_SPEED` times
+    ``seconds`` further, along the straight line to it."""
+    target = np.asarray(target, dtype=float)
+    if shown is None:
+        return target
+    step = target - shown
+    length = float(np.hypot(*step))
+    reach = LABEL_SPEED * max(seconds, 0.0)
+    return target if length <= reach else shown + step * (reach / length)

@@ -6,7 +6,8 @@ beat's own pace.
 A beat's text is cut first at sentence ends, then at clause punctuation (``,`` ``;`` ``:``
 ``—``), then before a conjunction; phrases are packed greedily into cues that still fit two
 lines; a cue's line break prefers punctuation, then balance, and never leaves an article or
-a preposition at the end of the first line.
+a preposition at the end of the first line. A bracketed group, such as a tuple ``(1, 2, 3)``,
+is never cut.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ CUE_GAP = 0.08
 """Seconds a cue ends before the next (two frames at 25 fps), so players show a change."""
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-_CLAUSE_END = re.compile(r"(?<=[,;:—])\s+")
+_CLAUSE_ENDS = ",;:—"
 _CONJUNCTIONS = frozenset(
     [
         "and",
@@ -86,6 +87,27 @@ def _split(pieces: list[str], pattern: re.Pattern) -> list[str]:
     return [part for piece in pieces for part in pattern.split(piece) if part]
 
 
+def _open_brackets(words: list[str]) -> list[int]:
+    """How many brackets are open after each word: a cut there would split a tuple."""
+    depth, depths = 0, []
+    for word in words:
+        depth += sum(word.count(c) for c in "([") - sum(word.count(c) for c in ")]")
+        depths.append(depth)
+    return depths
+
+
+def _clauses(sentence: str) -> list[str]:
+    """``sentence`` cut after clause punctuation outside brackets."""
+    words = sentence.split()
+    parts, current = [], []
+    for word, depth in zip(words, _open_brackets(words), strict=True):
+        current.append(word)
+        if depth <= 0 and word[-1] in _CLAUSE_ENDS:
+            parts.append(" ".join(current))
+            current = []
+    return [*parts, " ".join(current)] if current else parts
+
+
 def _before_conjunctions(phrase: str) -> list[str]:
     words, parts, current = phrase.split(), [], []
     for word in words:
@@ -107,7 +129,7 @@ def phrases(text: str) -> list[str]:
         if cue_lines(sentence) is not None:
             result.append(sentence)
             continue
-        for clause in _split([sentence], _CLAUSE_END):
+        for clause in _clauses(sentence):
             parts = [clause] if cue_lines(clause) else _before_conjunctions(clause)
             for part in parts:
                 result += [part] if cue_lines(part) else _by_words(part)
@@ -136,10 +158,11 @@ def cue_lines(text: str) -> list[str] | None:
     if len(text) <= LINE_LENGTH:
         return [text]
     words = text.split()
+    depths = _open_brackets(words)
     best: tuple[float, list[str]] | None = None
     for cut in range(1, len(words)):
         first, second = " ".join(words[:cut]), " ".join(words[cut:])
-        if len(first) > LINE_LENGTH or len(second) > LINE_LENGTH:
+        if len(first) > LINE_LENGTH or len(second) > LINE_LENGTH or depths[cut - 1] > 0:
             continue
         cost = abs(len(first) - len(second))
         if first[-1] in ",;:.!?—":
