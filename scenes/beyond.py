@@ -32,6 +32,7 @@ from manim import (
     Line,
     MathTex,
     Rectangle,
+    Restore,
     Text,
     VGroup,
     VMobject,
@@ -106,6 +107,9 @@ TICK_GAP = 0.14
 
 TICK_LENGTH = 0.18
 """Frame units of an angle tick of the lens."""
+
+TICK_LABEL_GAP = 0.15
+"""Frame units between an angle tick of the lens and its label (the tick reads as no sign)."""
 
 STAR_HIGHLIGHT = 1.1
 """How much the pole stars grow when pointed at (little: the legend is above them)."""
@@ -467,8 +471,9 @@ class AnyWidth(HalfPlaneScene):
                 (f"μ = {mu:.3g},  σ = {sigma:.3g},  |μ|/σ = {ratio:.2f}", "text"),
                 (f"angle RMS ↔ LN = {degrees_text(self.small.angle[0])}°", "rms"),
             ]
-            self.readout_panel = panels.readout(lines)
+            self.readout_panel = panels.readout(lines, later=1)
             shown = self.pin(self.readout_panel, "bottom_right")
+            angle_line = self.readout_panel[1][2].save_state().set_opacity(0.0)  # as said
             self.announces("Here mu is", self.readout_panel)
 
             quick = squish_rate_func(smooth, 0.0, min(APPEAR_SECONDS / run_time, 1.0))
@@ -491,6 +496,10 @@ class AnyWidth(HalfPlaneScene):
                 *self.highlight("LayerNorm lands", rest, self.ln_cross, **after),
                 *self.highlight("RMSNorm on the circle", rest, self.points_mob["rms"], **after),
                 *self.appear_as_said("degrees away", rest, *self.angle_arc, **after),
+                Restore(
+                    angle_line,
+                    rate_func=self.word_rate("degrees away", rest, APPEAR_SECONDS, split),
+                ),
                 *self.highlight("tangent is mu over sigma", rest, *parts, **after),
                 run_time=rest,
             )
@@ -734,9 +743,10 @@ class RealActivations(HalfPlaneScene):
             centre = self.lens(on_arc)[0]
             tick = centre + np.array([[TICK_GAP, 0, 0], [TICK_GAP + TICK_LENGTH, 0, 0]]) / self.zoom
             ticks.append(tick)
-            label = Text(f"{degrees:+d}°", font=style.FONT, font_size=style.LABEL_SIZE)
+            sign = "+" if degrees > 0 else "−"  # a minus sign, not a hyphen after the tick
+            label = Text(f"{sign}{abs(degrees)}°", font=style.FONT, font_size=style.LABEL_SIZE)
             label.set_color(PALETTE["axis"]).scale(1.0 / self.zoom)
-            labels.add(label.next_to(tick[1], RIGHT, buff=0.08 / self.zoom))
+            labels.add(label.next_to(tick[1], RIGHT, buff=TICK_LABEL_GAP / self.zoom))
         anchor = self.lens(self.equator_point)
         half_width = float(np.max(np.abs(labels.get_right()[0] - anchor[0]))) + 0.15 / self.zoom
         half = np.array([half_width, self.lens_half_height * 1.1 / self.zoom, 0.0])
@@ -875,7 +885,11 @@ class RealActivations(HalfPlaneScene):
             parts = VGroup(self.half_circle(self.radius), self.half_plane_axes(self.radius))
             self.marks = self.poles_and_target(self.radius)
             lines = [
-                (f"{self.recorded.model},  n = {self.modules[0].n}", "text"),
+                (
+                    f"{self.recorded.model},  n = {self.modules[0].n},  "
+                    f"radius √n = {self.radius:.1f}",
+                    "text",
+                ),
                 (
                     f"{len(self.recorded.sentences)} sentences, {len(self.recorded.tokens)} tokens",
                     "text",

@@ -221,15 +221,17 @@ class Standardization(LayerNormScene):
     """Dividing by the standard deviation moves every centered point onto the sphere."""
 
     lecture_order: ClassVar[int] = 20
-    chapter: ClassVar[str] = "Standardization: where do the points land?"
+    chapter: ClassVar[str] = "Standardization: which points grow, which shrink?"
 
     pose = "plane"
     legend_entries = (
         LegendEntry("dot", "centered", "centered x − μ"),
-        LegendEntry("dot", "standardized", "standardized x̂"),
         LegendEntry("line", "sphere", "sphere, radius √n"),
         LegendEntry("line", "equator", "LayerNorm equator"),
+        LegendEntry("dot", "standardized", "standardized x̂"),
     )
+    legend_later = (1, 2, 3)
+    """The sphere, the equator and the standardized points are listed as they appear."""
     formula = r"\hat x = \frac{x-\mu}{\sigma},\qquad \lVert \hat x \rVert = \sqrt{n}"
     formula_caption = "σ: population std of x"
     close_up_beats = ("sphere", "equator", "predict")
@@ -274,9 +276,11 @@ class Standardization(LayerNormScene):
             self.talks_about(sphere, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
             rate = squish_rate_func(smooth, 0.0, CLOSE_UP_SHARE)
             close = style.POSES["sphere"].zoom
+            drawn = squish_rate_func(smooth, 0.0, 0.6)
             self.camera_to(
                 tracker.duration,
-                Create(sphere, rate_func=squish_rate_func(smooth, 0.0, 0.6)),
+                Create(sphere, rate_func=drawn),
+                self.reveal_legend(1, drawn),
                 self.plane_with_zoom(self.near_plane_half_size, close, rate),
                 pose="sphere",
                 framed=False,
@@ -289,7 +293,8 @@ class Standardization(LayerNormScene):
             drawn = EQUATOR_DRAW_SHARE * tracker.duration
             self.talks_about(ring, share=NARRATED_FIGURE_SHARE, after=drawn)
             rate = squish_rate_func(smooth, 0.0, EQUATOR_DRAW_SHARE)
-            self.play(Create(ring, rate_func=rate), run_time=tracker.duration)
+            row = self.reveal_legend(2, rate)
+            self.play(Create(ring, rate_func=rate), row, run_time=tracker.duration)
 
     def ask(self) -> None:
         """The camera widens from the sphere to every centered point as the question asks
@@ -306,7 +311,8 @@ class Standardization(LayerNormScene):
                 "standardized", self.steps.centered, self.steps.standardized, "standardized"
             )
             self.announces("slides along its own ray", self.points_mob["standardized"])
-            self.camera_to(tracker.duration, *promptly(moves, tracker.duration), pose="sphere")
+            row = self.reveal_legend(3, squish_rate_func(smooth, 0.0, 0.3))
+            self.camera_to(tracker.duration, *promptly(moves, tracker.duration), row, pose="sphere")
 
 
 class Gain(LayerNormScene):
@@ -319,10 +325,11 @@ class Gain(LayerNormScene):
     legend_entries = (
         LegendEntry("dot", "standardized", "standardized x̂"),
         LegendEntry("line", "sphere", "sphere, radius √n"),
+        LegendEntry("line", "equator", "LayerNorm equator"),
         LegendEntry("dot", "gained", "after gain γ ⊙ x̂"),
         LegendEntry("line", "gained", "ellipsoid"),
     )
-    legend_later = (2, 3)
+    legend_later = (3, 4)
     """The gained points and the ellipsoid answer the question what shape the sphere
     becomes: listed as they appear."""
     formula = r"y = \gamma \odot \hat x"
@@ -379,7 +386,7 @@ class Gain(LayerNormScene):
                 lag_ratio=0.6,
                 rate_func=squish_rate_func(linear, start, max(end, start + 0.1)),
             )
-            ellipsoid_row = self.corner_panels["top_left"][1][3]
+            ellipsoid_row = self.corner_panels["top_left"][1][4]
             self.answer(self.ellipsoid, self.ellipse, ellipsoid_row, words="What shape")
             self.orbit(PREDICT_ORBIT_DEGREES, duration, shown, each)
 
@@ -398,8 +405,8 @@ class Gain(LayerNormScene):
             named_at = self.said_at("gain", named, tracker.duration)
             self.talks_about(self.ellipsoid, share=NARRATED_FIGURE_SHARE, after=named_at)
             rows = [
-                self.reveal_legend(2, self.said_rate("gain", "As gamma grows", tracker.duration)),
-                self.reveal_legend(3, self.said_rate("gain", named, tracker.duration)),
+                self.reveal_legend(3, self.said_rate("gain", "As gamma grows", tracker.duration)),
+                self.reveal_legend(4, self.said_rate("gain", named, tracker.duration)),
             ]
             self.play(
                 *rows,
@@ -438,9 +445,11 @@ class Bias(LayerNormScene):
         LegendEntry("line", "gained", "ellipsoid before"),
         LegendEntry("dot", "shifted", "output γ ⊙ x̂ + β"),
         LegendEntry("line", "shifted", "ellipsoid after"),
+        LegendEntry("cross", "shifted", "centre β"),
     )
-    legend_later = (2, 3)
-    """The output and its ellipsoid, listed as they move away from the copy before."""
+    legend_later = (2, 3, 4)
+    """The output and its ellipsoid, listed as they move away from the copy before; the
+    centre as it is marked."""
     formula = r"y = \gamma \odot \hat x + \beta"
 
     def opening_points(self) -> np.ndarray:
@@ -521,10 +530,10 @@ class Bias(LayerNormScene):
         with self.beat("center") as tracker:
             beta = np.asarray(self.params.beta)[None]
             mark = self.facing(figures.crosses(beta, PALETTE["shifted"], size=CENTRE_MARK))
-            shown = self.appear_at(
-                "center", "The centre of the figure", tracker.duration, mark, share=MARK_SHARE
-            )
-            self.orbit(PREDICT_ORBIT_DEGREES, tracker.duration, *shown)
+            named, duration = "The centre of the figure", tracker.duration
+            shown = self.appear_at("center", named, duration, mark, share=MARK_SHARE)
+            row = self.reveal_legend(4, self.said_rate("center", named, duration))
+            self.orbit(PREDICT_ORBIT_DEGREES, duration, *shown, row)
 
 
 class Epsilon(LayerNormScene):

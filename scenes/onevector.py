@@ -90,7 +90,7 @@ class OneVectorGeometry(GeometryScene):
         )
         self.readout_lines = self.planned_lines()
         self.arrows: dict[str, Mobject] = {}
-        self.panel = panels.readout(self.readout_lines)
+        self.panel = panels.readout(self.readout_lines, later=len(self.readout_lines) - 1)
 
     def setup(self) -> None:
         """The opening pose, turned about the vertical axis to the azimuth that shows both
@@ -152,8 +152,8 @@ class OneVectorGeometry(GeometryScene):
         return {**built, "bottom_right": self.panel}
 
     def read(self, line: int) -> list:
-        """Show readout line ``line`` over the first fifth of the beat (the panel keeps its
-        size: lines to come are held blank, so no line already read ever blinks)."""
+        """Show readout line ``line``, with its strip of the panel's backing, over the first
+        fifth of the beat (no line already read ever moves or blinks)."""
         row = self.panel[1][line]
         return [Restore(row, rate_func=squish_rate_func(smooth, 0.0, READ_SHARE))]
 

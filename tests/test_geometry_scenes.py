@@ -12,6 +12,7 @@ from scenes.base.catalog import load_scene_class
 from scenes.base.narrated import scene_beats
 from scenes.kit import figures, panels
 from scenes.layernorm import Bias, Epsilon, Gain, MeanCentering, Standardization
+from scenes.onevector import OneVectorGeometry
 from scenes.rmsnorm import RMSNormCollapse, RMSNormComparison, RMSNormHealthy
 
 TOL = 1e-6
@@ -127,3 +128,18 @@ def test_hidden_legend_rows_take_their_backing_with_them():
         assert upper.get_bottom()[1] == pytest.approx(lower.get_top()[1])
         assert upper.width == pytest.approx(lower.width)
     assert rows[3][0].get_bottom()[1] < rows[3][1:].get_bottom()[1]
+
+
+def test_readout_lines_read_later_take_their_backing_with_them():
+    lines = [(f"line {i}", "text") for i in range(3)]
+    back, rows = panels.readout(lines, later=2)
+    assert back.get_bottom()[1] > rows[1][1].get_top()[1]  # the first line's backing only
+    assert all(isinstance(rows[i][0], BackgroundRectangle) for i in (1, 2))
+    assert rows[2][0].get_top()[1] == pytest.approx(rows[1][0].get_bottom()[1])
+
+
+def test_one_vector_readout_shows_no_empty_backing_before_its_lines(default_scene):
+    scene = default_scene(OneVectorGeometry, stop_after="intro")
+    back, rows = scene.panel
+    assert back.get_bottom()[1] > rows[1][1].get_top()[1]  # the line under it, not its strip
+    assert all(row.get_fill_opacity() == 0 for row in rows[1:])

@@ -513,3 +513,15 @@ def test_negating_the_input_never_passes_through_zero(sample_scene):
     scene = sample_scene(Invariances, probe, fps=10)
     assert (-1.0, -2.0, -3.0) in [state.vector for state in scene.states()]
     assert min(sizes) >= 0.25 * math.sqrt(14 / 3)
+
+
+@pytest.mark.parametrize("scene_class", [OneVectorLesson, EdgeCases], ids=lambda c: c.__name__)
+def test_the_epsilon_readout_never_reads_zero_for_a_positive_epsilon(sample_scene, scene_class):
+    shown = []
+
+    def probe(scene, time):
+        eps = scene.tracker.state().eps
+        shown.append((time, eps, nm.display(eps)))
+
+    sample_scene(scene_class, probe, fps=15)
+    assert not [(t, eps) for t, eps, text in shown if eps > 0 and text == "0"]

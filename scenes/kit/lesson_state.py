@@ -65,7 +65,26 @@ class StateTracker:
         return LessonState(vector, self.gain.get_value(), max(0.0, self.eps.get_value()))
 
     def to(self, target: LessonState) -> list[Animation]:
-        """Animations that move every tracker that differs to ``target``."""
+        """Animations that move every tracker that differs to ``target``; an epsilon whose
+        values all lie below :data:`EPS_STEP_BELOW` changes in one step on the first frame,
+        so its six-decimal readout never reads 0 while a positive epsilon is in use."""
         pairs = [*zip(self.coordinates, target.vector, strict=True)]
         pairs += [(self.gain, target.gain), (self.eps, target.eps)]
-        return [t.animate.set_value(v) for t, v in pairs if t.get_value() != v]
+        moves = []
+        for tracker, value in pairs:
+            if tracker.get_value() == value:
+                continue
+            tiny = tracker is self.eps and max(tracker.get_value(), value) < EPS_STEP_BELOW
+            builder = tracker.animate(rate_func=_step) if tiny else tracker.animate
+            moves.append(builder.set_value(value))
+        return moves
+
+
+EPS_STEP_BELOW = 1e-5
+"""Epsilons below this show at six decimals as 0 or one or a few millionths: a move among
+them is one step, not a sweep through values the readout cannot tell apart."""
+
+
+def _step(alpha: float) -> float:
+    """A change made whole on the first frame after the start."""
+    return 1.0 if alpha > 0 else 0.0

@@ -83,6 +83,9 @@ _BACKING_BUFF = 0.12
 _ROW_BUFF = 0.14
 """Frame units between two legend rows."""
 
+_READOUT_BUFF = 0.12
+"""Frame units between two readout lines."""
+
 
 def _backing(content: Mobject, buff: float = _BACKING_BUFF) -> BackgroundRectangle:
     back = BackgroundRectangle(content, color=PALETTE["panel"], fill_opacity=0.6, buff=buff)
@@ -99,11 +102,29 @@ def _strip(left: float, right: float, top: float, bottom: float) -> BackgroundRe
     return _backing(box.move_to([(left + right) / 2, (top + bottom) / 2, 0]), buff=0.0)
 
 
+def _backed(rows: VGroup, row_buff: float, later: int) -> VGroup:
+    """``rows`` (stacked top to bottom, ``row_buff`` apart) on a dark backing; each of the
+    last ``later`` rows, shown after the others, carries its own strip of the backing (the
+    row's first member): hidden, such a row leaves no empty panel."""
+    if not 0 <= later < len(rows):
+        raise ValueError(f"a panel of {len(rows)} rows cannot show {later} of them later")
+    left, right = rows.get_left()[0] - _BACKING_BUFF, rows.get_right()[0] + _BACKING_BUFF
+    edges = [rows.get_top()[1] + _BACKING_BUFF]
+    edges += [row.get_bottom()[1] - row_buff / 2 for row in rows[:-1]]
+    edges += [rows.get_bottom()[1] - _BACKING_BUFF]
+    first = len(rows) - later
+    back = _strip(left, right, edges[0], edges[first])
+    for index in range(first, len(rows)):
+        if not isinstance(rows[index], VGroup):
+            rows.submobjects[index] = VGroup(rows[index])
+        rows[index].add_to_back(_strip(left, right, edges[index], edges[index + 1]))
+    return VGroup(back, rows).set_z_index(LAYERS["panel"])
+
+
 def legend(entries: Sequence[LegendEntry], later: int = 0) -> VGroup:
     """Swatch-and-label rows stacked top to bottom, on a dark backing (one glyph mobject per
-    row). The last ``later`` rows, listed as what they name appears, each carry their own
-    strip of the backing (the row's first member): hidden, they leave no empty panel. Pin it
-    with :func:`pin_to_corner` and ``add_fixed_in_frame_mobjects``."""
+    row); the last ``later`` rows are listed as what they name appears (:func:`_backed`). Pin
+    it with :func:`pin_to_corner` and ``add_fixed_in_frame_mobjects``."""
     rows = VGroup()
     for entry in entries:
         swatch = _swatch(entry.kind, entry.color)
@@ -113,17 +134,7 @@ def legend(entries: Sequence[LegendEntry], later: int = 0) -> VGroup:
     rows.arrange(DOWN, aligned_edge=LEFT, buff=_ROW_BUFF)
     for row in rows:
         row[0].move_to([rows.get_left()[0] + 0.2, row[1].get_center()[1], 0])
-    if not 0 <= later < len(rows):
-        raise ValueError(f"a legend of {len(rows)} rows cannot list {later} of them later")
-    left, right = rows.get_left()[0] - _BACKING_BUFF, rows.get_right()[0] + _BACKING_BUFF
-    edges = [rows.get_top()[1] + _BACKING_BUFF]
-    edges += [row.get_bottom()[1] - _ROW_BUFF / 2 for row in rows[:-1]]
-    edges += [rows.get_bottom()[1] - _BACKING_BUFF]
-    first = len(rows) - later
-    back = _strip(left, right, edges[0], edges[first])
-    for index in range(first, len(rows)):
-        rows[index].add_to_back(_strip(left, right, edges[index], edges[index + 1]))
-    return VGroup(back, rows).set_z_index(LAYERS["panel"])
+    return _backed(rows, _ROW_BUFF, later)
 
 
 def formula_panel(tex: str, caption: str | None = None, font_size: float = 34) -> VGroup:
@@ -136,11 +147,12 @@ def formula_panel(tex: str, caption: str | None = None, font_size: float = 34) -
     return _panel(VGroup(label, formula).arrange(DOWN, buff=0.14, aligned_edge=LEFT))
 
 
-def readout(lines: Sequence[tuple[str, str]]) -> VGroup:
-    """Text lines, each in a palette colour (``(text, colour name)``), on a dark backing."""
+def readout(lines: Sequence[tuple[str, str]], later: int = 0) -> VGroup:
+    """Text lines, each in a palette colour (``(text, colour name)``), on a dark backing; the
+    last ``later`` lines are read out after the others (:func:`_backed`)."""
     rows = VGroup(*[_label(text, color=PALETTE[color]) for text, color in lines])
-    rows.arrange(DOWN, aligned_edge=LEFT, buff=0.12)
-    return _panel(rows)
+    rows.arrange(DOWN, aligned_edge=LEFT, buff=_READOUT_BUFF)
+    return _backed(rows, _READOUT_BUFF, later)
 
 
 _PANEL_BUFF = 0.25
