@@ -69,12 +69,15 @@ bench: setup
 	$(if $(REFERENCE),$(PY) -m pip install -q matplotlib)
 	$(PY) -m benchmarks.bench $(if $(REFERENCE),--reference-script $(REFERENCE)) $(BENCH_ARGS)
 
+# Two workers (pytest-xdist): the suite is CPU-bound; tests marked xdist_group share one.
+WORKERS := -n 2 --dist loadgroup
+
 test: dev-setup
-	$(PY) -m pytest
+	$(PY) -m pytest $(WORKERS)
 
 # The inner loop: no render, no scene built, no browser, no model (markers in pyproject.toml).
 quick: dev-setup
-	$(PY) -m pytest -m "not render and not scenes and not browser and not model" --timeout 120
+	$(PY) -m pytest $(WORKERS) -m "not render and not scenes and not browser and not model" --timeout 120
 
 # The documentation site, built offline; a warning (a broken cross-reference included) fails it.
 docs: dev-setup

@@ -564,11 +564,13 @@ class Epsilon(LayerNormScene):
 
     pose = "sphere"
     legend_entries = (
+        LegendEntry("line", "sphere", "sphere, radius √n"),
         LegendEntry("cross", "ln_target", "target with ε = 0"),
         LegendEntry("dot", "standardized", "large variance, ε on"),
         LegendEntry("dot", "tight", "tight cluster, ε on"),
-        LegendEntry("line", "sphere", "sphere, radius √n"),
     )
+    legend_later = (1, 2, 3)
+    """The targets and the two groups are listed as they appear."""
     formula = r"\hat x = \frac{x-\mu}{\sqrt{\sigma^2+\varepsilon}}"
     group_colors: ClassVar[dict[str, str]] = {"large": "standardized", "small": "tight"}
     group_labels: ClassVar[dict[str, str]] = {"large": "large variance", "small": "tight cluster"}
@@ -604,8 +606,11 @@ class Epsilon(LayerNormScene):
             appear = self.appear_at(
                 "intro", "The green crosses", tracker.duration, marks, share=NARRATED_FIGURE_SHARE
             )
+            row = self.reveal_legend(
+                1, self.said_rate("intro", "The green crosses", tracker.duration)
+            )
             self.add(self.plane, figures.sphere(), figures.equator())
-            self.play(*self.panels(), *appear, run_time=tracker.duration)
+            self.play(*self.panels(), *appear, row, run_time=tracker.duration)
 
     def show_groups(self) -> None:
         """The camera widens to the centered points as they are named: the far
@@ -623,11 +628,11 @@ class Epsilon(LayerNormScene):
             if self.clustered():
                 far = [groups[name] for name in self.group_names if name != "small"]
                 cues = [
-                    ("Green points", far, FOCUS_SHARE),
-                    ("the white cluster", [groups["small"]], CLUSTER_SHARE),
+                    ("Green points", far, FOCUS_SHARE, (2,)),
+                    ("the white cluster", [groups["small"]], CLUSTER_SHARE, (3,)),
                 ]
             else:
-                cues = [("Here are the points", list(groups.values()), FOCUS_SHARE)]
+                cues = [("Here are the points", list(groups.values()), FOCUS_SHARE, (2, 3))]
             named = self.said_at("groups", cues[0][0], duration)
             lead = max(named - WIDEN_SECONDS, 0.0)  # wide by the time they are named
             wide = np.concatenate(
@@ -640,13 +645,15 @@ class Epsilon(LayerNormScene):
             self.widen(widening, "sphere", zoom, self.plane_half_size)
             rest = duration - named
 
-            def shown(words: str, mobs: list[Mobject], share: float) -> list[Animation]:
-                """Fade-ins of ``mobs`` from when ``words`` are said, once the camera is wide."""
+            def shown(words: str, mobs: list[Mobject], share: float, rows) -> list[Animation]:
+                """Fade-ins of ``mobs`` and their legend ``rows`` from when ``words`` are
+                said, once the camera is wide."""
                 said = self.announces(words, *mobs)
                 self.talks_about(*mobs, after=said, share=share)
                 start, end = said - named, min(said - named + APPEAR_SECONDS, rest)
                 rate = squish_rate_func(smooth, start / rest, end / rest)
-                return [FadeIn(mob, rate_func=rate) for mob in mobs]
+                listed = [self.reveal_legend(row, rate) for row in rows]
+                return [*(FadeIn(mob, rate_func=rate) for mob in mobs), *listed]
 
             self.play(*[fade for cue in cues if cue[1] for fade in shown(*cue)], run_time=rest)
 

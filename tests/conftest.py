@@ -47,15 +47,38 @@ RENDER_FIXTURES = frozenset({"tiny_media", "tiny_cli", "render_scene"})
 """Fixtures that render (the shared tiny render): a test using one is marked ``render``."""
 
 
+LONGEST_FIRST = (
+    "test_audit_lecture.py::",
+    "test_packaging.py::test_the_wheel_renders_from_an_empty_folder",
+    "test_compose_memory.py::",
+    "test_scene_audio.py::test_default_voice_scene",
+    "test_bench.py::",
+    "test_ranges.py::test_a_split_render_killed_at_any_moment",
+)
+"""The tests that take longest (half a minute of CPU or more each), in that order: run first,
+so that the two workers of ``make test`` (pytest-xdist) are not left waiting on one of them
+at the end."""
+
+
+def _rank(item: pytest.Item) -> int:
+    """Where ``item`` starts: its place in :data:`LONGEST_FIRST`, or after all of them."""
+    node = item.nodeid.rpartition("/")[2]
+    return next(
+        (i for i, prefix in enumerate(LONGEST_FIRST) if node.startswith(prefix)),
+        len(LONGEST_FIRST),
+    )
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test that builds a scene ``scenes`` and every test that renders through a
-    fixture ``render`` (``make quick`` leaves both out)."""
+    fixture ``render`` (``make quick`` leaves both out); put the longest tests first."""
     for item in items:
         used = set(getattr(item, "fixturenames", ()))
         if SCENE_FIXTURES & used or item.path.name in SCENE_MODULES:
             item.add_marker(pytest.mark.scenes)
         if RENDER_FIXTURES & used:
             item.add_marker(pytest.mark.render)
+    items.sort(key=_rank)
 
 
 @pytest.fixture

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from normgeom.audit.findings import Finding
-from normgeom.audit.screen import Shape, Snapshot, frame_half, intersection
+from normgeom.audit.screen import Shape, Snapshot, frame_half
 from normgeom.audit.temporal import FOCUS_DELAY, Timeline, focus_end
 
 __all__ = [
@@ -121,28 +121,35 @@ class Auditor:
     # --- rules ---------------------------------------------------------------------------
 
     def _texts(self, shot: Snapshot, texts: list[Shape], seen: set) -> None:
-        for i, a in enumerate(texts):
-            for b in texts[i + 1 :]:
-                shared = intersection(a.box, b.box)
-                if shared > OVERLAP_SHARE * min(a.area, b.area) and shared > 0:
-                    key = ("pair", *sorted((a.uid, b.uid)))
-                    episode = self._see(key, shot.time, (a.name, b.name), "", seen)
-                    episode.fading.append(self._fading(a) or self._fading(b))
-        for text in texts:
-            for other in shot.shapes:
-                if other.kind not in {"marker", "panel"} or not other.visible:
-                    continue
-                if other.panel is not None and other.panel == text.panel:
-                    continue
-                shared = intersection(text.box, other.box)
-                if other.kind == "marker":
-                    hit = shared > COVER_SHARE * min(text.area, other.area) and shared > 0
-                else:
-                    hit = other.order > text.order and shared > COVER_SHARE * text.area
-                if hit:
-                    key = ("text-covered", text.uid, other.group)
-                    detail = f"under a {other.kind}"
-                    self._see(key, shot.time, (text.name, other.group), detail, seen)
+        if not texts:
+            return
+        boxes, areas = _boxes(texts)
+        shared = _shared(boxes, boxes)
+        overlap = (shared > OVERLAP_SHARE * np.minimum(areas[:, None], areas)) & (shared > 0)
+        for i, j in np.argwhere(np.triu(overlap, 1)):
+            a, b = texts[i], texts[j]
+            key = ("pair", *sorted((a.uid, b.uid)))
+            episode = self._see(key, shot.time, (a.name, b.name), "", seen)
+            episode.fading.append(self._fading(a) or self._fading(b))
+        covers = [s for s in shot.shapes if s.kind in {"marker", "panel"} and s.visible]
+        if not covers:
+            return
+        cover_boxes, cover_areas = _boxes(covers)
+        shared = _shared(boxes, cover_boxes)
+        marker = np.array([c.kind == "marker" for c in covers])
+        by_marker = shared > COVER_SHARE * np.minimum(areas[:, None], cover_areas)
+        above = np.array([c.order for c in covers]) > np.array([t.order for t in texts])[:, None]
+        by_panel = above & (shared > COVER_SHARE * areas[:, None])
+        own = (
+            np.array([_NO_PANEL if c.panel is None else c.panel for c in covers])
+            == np.array([_NO_PANEL - 1 if t.panel is None else t.panel for t in texts])[:, None]
+        )
+        hit = np.where(marker, by_marker & (shared > 0), by_panel) & ~own
+        for i, k in np.argwhere(hit):
+            text, other = texts[i], covers[k]
+            key = ("text-covered", text.uid, other.group)
+            detail = f"under a {other.kind}"
+            self._see(key, shot.time, (text.name, other.group), detail, seen)
 
     def _fading(self, text: Shape) -> bool:
         """Whether ``text``'s opacity changed since the previous sample."""
@@ -233,6 +240,25 @@ def _pair_verdict(fading: list[bool], seconds: float):
     if seconds <= CROSSFADE_SECONDS + 1e-9:
         return None, ""
     return "crossfade", f"the two texts share the place for {seconds:.2f} s"
+
+
+_NO_PANEL = -1
+"""A shape's panel id when it belongs to no panel (ids are never negative)."""
+
+
+def _boxes(shapes: list[Shape]) -> tuple[np.ndarray, np.ndarray]:
+    """The boxes of ``shapes``, shape (n, 4), and their areas, shape (n,)."""
+    boxes = np.array([s.box for s in shapes], dtype=float)
+    sides = np.maximum(boxes[:, 2:] - boxes[:, :2], 0.0)
+    return boxes, sides[:, 0] * sides[:, 1]
+
+
+def _shared(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The area each box of ``a`` (n, 4) shares with each of ``b`` (m, 4), shape (n, m):
+    :func:`~normgeom.audit.screen.intersection` of every pair."""
+    width = np.minimum(a[:, None, 2], b[:, 2]) - np.maximum(a[:, None, 0], b[:, 0])
+    height = np.minimum(a[:, None, 3], b[:, 3]) - np.maximum(a[:, None, 1], b[:, 1])
+    return np.maximum(width, 0.0) * np.maximum(height, 0.0)
 
 
 def _under(part: Shape, shot: Snapshot, own: set[int]) -> bool:

@@ -252,9 +252,9 @@ def _opacity(mobject: Mobject) -> float:
     """The largest opacity a mobject is drawn with (fill, or stroke where it has width)."""
     if not isinstance(mobject, VMobject):
         return float(getattr(mobject, "opacity", 1.0) or 0.0)
-    fill = float(np.max(mobject.get_fill_opacities(), initial=0.0))
+    fill = float(mobject.get_fill_opacities().max(initial=0.0))
     width = float(np.max(mobject.get_stroke_width(), initial=0.0))
-    stroke = float(np.max(mobject.get_stroke_opacities(), initial=0.0)) if width > 0 else 0.0
+    stroke = float(mobject.get_stroke_opacities().max(initial=0.0)) if width > 0 else 0.0
     return max(fill, stroke)
 
 
@@ -275,22 +275,25 @@ def _screen_points(camera, mobject: Mobject) -> np.ndarray:
     return camera.transform_points_pre_display(mobject, mobject.points)[:, :2]
 
 
-def _box(points: np.ndarray) -> Box:
-    low, high = points.min(axis=0), points.max(axis=0)
-    return (float(low[0]), float(low[1]), float(high[0]), float(high[1]))
-
-
-def _ink(points: list[np.ndarray]) -> float:
-    """The summed diagonals of the boxes of ``points``' pieces (frame units)."""
-    return float(sum(np.hypot(*np.ptp(p, axis=0)) for p in points if len(p)))
-
-
-def _digest(points: list[np.ndarray], opacity: float) -> bytes:
+def _measure(pieces: list[np.ndarray], opacity: float) -> tuple[Box, bytes, float]:
+    """The box of a shape drawn as ``pieces`` (the screen points of its members, none
+    empty), the digest of its points (to the half pixel) and ``opacity``, and its ink: the
+    summed diagonals of its pieces' boxes (frame units)."""
+    points = np.concatenate(pieces) if len(pieces) > 1 else pieces[0]
+    if len(pieces) > 1:
+        starts = np.cumsum([0] + [len(piece) for piece in pieces[:-1]])
+        lows, highs = np.minimum.reduceat(points, starts), np.maximum.reduceat(points, starts)
+        low, high = lows.min(axis=0), highs.max(axis=0)
+    else:
+        low, high = points.min(axis=0), points.max(axis=0)
+        lows, highs = low[None], high[None]
+    sides = highs - lows
+    ink = float(sum(np.hypot(sides[:, 0], sides[:, 1]).tolist()))
     digest = hashlib.blake2b(digest_size=12)
-    for p in points:
-        digest.update(np.round(p / (_PIXEL / 2)).astype(np.int32).tobytes())
+    digest.update(np.round(points / (_PIXEL / 2)).astype(np.int32).tobytes())
     digest.update(np.float32(round(opacity, 3)).tobytes())
-    return digest.digest()
+    box = (float(low[0]), float(low[1]), float(high[0]), float(high[1]))
+    return box, digest.digest(), ink
 
 
 def snapshot(scene, time: float, namer: Namer) -> Snapshot:
@@ -319,27 +322,27 @@ def snapshot(scene, time: float, namer: Namer) -> Snapshot:
                 words = _words(mobject)
                 label = f"{name} {words!r}" if words else name
                 opacity = max(_opacity(m) for m in members)
+                box, digest, ink = _measure(points, opacity)
                 shapes.append(
                     Shape(
                         id(mobject),
                         label,
                         group,
                         "text",
-                        _box(np.concatenate(points)),
+                        box,
                         opacity,
                         max(order[id(m)] for m in members),
                         panel,
-                        _digest(points, opacity),
+                        digest,
                         frozenset(id(m) for m in mobject.get_family()),
                         words,
-                        _ink(points),
+                        ink,
                     )
                 )
             return
         if id(mobject) in order:
-            points = _screen_points(camera, mobject)
-            box = _box(points)
             opacity = _opacity(mobject)
+            box, digest, ink = _measure([_screen_points(camera, mobject)], opacity)
             shapes.append(
                 Shape(
                     id(mobject),
@@ -350,10 +353,10 @@ def snapshot(scene, time: float, namer: Namer) -> Snapshot:
                     opacity,
                     order[id(mobject)],
                     panel,
-                    _digest([points], opacity),
+                    digest,
                     frozenset({id(mobject)}),
                     None,
-                    _ink([points]),
+                    ink,
                 )
             )
         subs = mobject.submobjects
