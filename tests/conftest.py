@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 
 import pytest
 from fixtures.pipeline import TINY, rendered, tiny_target
-from manim import tempconfig
+from manim import config, tempconfig
 
 from normgeom import settings as normgeom_settings
 from normgeom.audit.play import play
@@ -15,6 +16,12 @@ from normgeom.rendering import targets
 from scenes.base.parameters import STOP_AFTER_ENV
 
 show_warnings()  # library calls warn on stderr in tests, as the command line shows them
+
+WORKER = os.environ.get("PYTEST_XDIST_WORKER")
+"""The pytest-xdist worker this process is (``gw0``, ``gw1``), if any."""
+if WORKER:  # Manim rewrites a cached text's SVG in place: each worker typesets on its own
+    config.text_dir = f"{{media_dir}}/texts/{WORKER}"
+    config.tex_dir = f"{{media_dir}}/Tex/{WORKER}"
 
 SCENE_TEST = {
     "pixel_width": 854,
