@@ -322,9 +322,9 @@ class AnyWidth(HalfPlaneScene):
         return 1.1 * float(np.linalg.norm(self.x))
 
     def regime_median(self, spread: bool) -> tuple[str, str]:
-        """The median |μ|/σ of one regime's wide rows (``spread``: σ ≫ |μ|), to three
+        """The median ``|μ|/σ`` of one regime's wide rows (``spread``: ``σ ≫ |μ|``), to three
         significant digits, and the angle RMS ↔ LN whose tangent it is, in degrees: a median
-        of the rows' angles, each row's being arctan(|μ|/σ), so what is said and shown agree."""
+        of the rows' angles, each row's being ``arctan(|μ|/σ)``, so what is said and shown agree."""
         rows = self.regimes if spread else ~self.regimes
         ratio = float(np.ma.median(nm.mean_to_std_ratio(self.clouds.points)[rows]))
         return f"{ratio:.3g}", degrees_text(np.arctan(ratio))

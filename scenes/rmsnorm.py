@@ -315,7 +315,7 @@ class RMSNormHealthy(RMSNormScene):
     def show_gaps(self) -> None:
         """The gap lines and their legend row, alone among grey lines: the dotted trails
         (and the caption of the inputs' scale, none drawn now) fade as they are named. The
-        ratio |μ|/σ of the rows with the longest and the shortest gap shows as the sentence
+        ratio ``|μ|/σ`` of the rows with the longest and the shortest gap shows as the sentence
         ties the gap to that ratio."""
         with self.beat("gaps") as tracker:
             gaps = self.gaps(self.healthy)
@@ -343,7 +343,7 @@ class RMSNormHealthy(RMSNormScene):
         return np.linalg.norm(self.rms(self.healthy) - self.ln(self.healthy), axis=1)
 
     def gap_ends(self) -> list[tuple[str, str]]:
-        """The readout's lines (text, palette colour): |μ|/σ of the rows with the longest
+        """The readout's lines (text, palette colour): ``|μ|/σ`` of the rows with the longest
         and the shortest gap."""
         lengths = self.gap_lengths()
         longest, shortest = (float(self.ratios[i]) for i in (lengths.argmax(), lengths.argmin()))
@@ -353,7 +353,7 @@ class RMSNormHealthy(RMSNormScene):
         ]
 
     def gaps_follow_ratios(self) -> bool:
-        """Whether the rows' gaps grow with their ratios |μ|/σ (the sentence's claim)."""
+        """Whether the rows' gaps grow with their ratios ``|μ|/σ`` (the sentence's claim)."""
         by_ratio = self.gap_lengths()[np.ma.argsort(self.ratios)]
         return bool(np.all(np.diff(by_ratio) >= -1e-12))
 
