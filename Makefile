@@ -69,7 +69,8 @@ bench: setup
 	$(if $(REFERENCE),$(PY) -m pip install -q matplotlib)
 	$(PY) -m benchmarks.bench $(if $(REFERENCE),--reference-script $(REFERENCE)) $(BENCH_ARGS)
 
-# Two workers (pytest-xdist): the suite is CPU-bound; tests marked xdist_group share one.
+# Two workers (pytest-xdist): the suite is CPU-bound. loadgroup hands the tests out one at a
+# time in the collected order, the longest first (tests/conftest.py: LONGEST_FIRST).
 WORKERS := -n 2 --dist loadgroup
 
 test: dev-setup
