@@ -42,7 +42,8 @@ from manim import (
 )
 
 import normmath as nm
-from scenes.base.geometry import TURN_SPEED, GeometryScene, vector_text
+from scenes.base.camera_work import TURN_SPEED
+from scenes.base.geometry import GeometryScene, vector_text
 from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, MARK_SHARE
 from scenes.kit import figures, panels, style
 from scenes.kit.framing import (
@@ -321,9 +322,9 @@ class AnyWidth(HalfPlaneScene):
         return 1.1 * float(np.linalg.norm(self.x))
 
     def regime_median(self, spread: bool) -> tuple[str, str]:
-        """The median |μ|/σ of one regime's wide rows (``spread``: σ ≫ |μ|), to three
+        """The median ``|μ|/σ`` of one regime's wide rows (``spread``: ``σ ≫ |μ|``), to three
         significant digits, and the angle RMS ↔ LN whose tangent it is, in degrees: a median
-        of the rows' angles, each row's being arctan(|μ|/σ), so what is said and shown agree."""
+        of the rows' angles, each row's being ``arctan(|μ|/σ)``, so what is said and shown agree."""
         rows = self.regimes if spread else ~self.regimes
         ratio = float(np.ma.median(nm.mean_to_std_ratio(self.clouds.points)[rows]))
         return f"{ratio:.3g}", degrees_text(np.arctan(ratio))
@@ -384,7 +385,7 @@ class AnyWidth(HalfPlaneScene):
 
     def turn_seconds(self, orientation: dict[str, float]) -> float:
         """Seconds an eased turn of the camera to ``orientation`` (Manim's ``phi``, ``theta``,
-        ``gamma``) takes at :data:`~scenes.base.geometry.TURN_SPEED`: the sum of the angles'
+        ``gamma``) takes at :data:`~scenes.base.camera_work.TURN_SPEED`: the sum of the angles'
         changes bounds the turn, fastest at :data:`~scenes.kit.framing.SMOOTH_PEAK_SLOPE`
         times its mean speed."""
         camera = self.renderer.camera

@@ -31,17 +31,12 @@ from manim import (
 import normmath as nm
 from scenes.base.narrated import NarratedScene, is_prediction
 from scenes.base.parameters import SceneParams
-from scenes.kit.lesson_board import (
-    BOARD_REACH,
-    RULES,
-    LessonBoard,
-    LessonState,
-    StateTracker,
-    chart_limit,
-    plain_text,
-    veil,
-)
+from scenes.kit.bar_chart import chart_limit
+from scenes.kit.glyphs import plain_text
+from scenes.kit.lesson_board import BOARD_REACH, LessonBoard
+from scenes.kit.lesson_state import RULES, LessonState, StateTracker
 from scenes.kit.style import CAPTION_WIDTH, PALETTE
+from scenes.kit.veil import veil
 
 __all__ = ["LessonScene", "OneVectorLesson", "EdgeCases", "Invariances"]
 

@@ -38,8 +38,9 @@ from manim import (
 import normmath as nm
 from scenes.base.narrated import NarratedScene
 from scenes.kit import figures, framing, style
-from scenes.kit.lesson_board import plain_text, veil
+from scenes.kit.glyphs import plain_text
 from scenes.kit.style import CONTENT_WIDTH, PALETTE
+from scenes.kit.veil import veil
 from scenes.voice.wording import written
 
 __all__ = ["Sketch", "Recap"]

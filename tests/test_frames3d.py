@@ -8,10 +8,10 @@ import pytest
 from manim import config
 
 import normmath as nm
-from scenes.base.geometry import frame_positions
 from scenes.base.narrated import PREDICTION_PAUSE, is_prediction, scene_beats
 from scenes.beyond import AnyWidth, RealActivations
 from scenes.kit import figures, framing, placement
+from scenes.kit.framing import frame_positions
 from scenes.layernorm import Bias, Epsilon, Gain, MeanCentering, Standardization
 from scenes.onevector import OneVectorGeometry
 from scenes.rmsnorm import RMSNormCollapse, RMSNormComparison, RMSNormHealthy

@@ -13,8 +13,12 @@ import pytest
 
 import normmath as nm
 from scenes.base.narrated import PREDICTION_PAUSE, is_prediction, scene_beats
-from scenes.kit import lesson_board
-from scenes.kit.lesson_board import LessonBoard, LessonState, Readout, chart_limit
+from scenes.kit import bar_chart, glyphs, lesson_board
+from scenes.kit.bar_chart import chart_limit
+from scenes.kit.glyphs import Readout
+from scenes.kit.lesson_board import LessonBoard
+from scenes.kit.lesson_state import LessonState, StateTracker
+from scenes.kit.style import PALETTE
 from scenes.lesson import EdgeCases, Invariances, LessonScene, OneVectorLesson
 
 
@@ -184,7 +188,7 @@ def test_scene_rejects_other_than_three_coordinates(construct_scene):
 def test_board_between_frames_is_smooth():
     """Halfway between two states the board shows the lesson of the halfway input."""
     board = LessonBoard(3, 3.0)
-    tracker = lesson_board.StateTracker(LessonState((1.0, 2.0, 3.0)))
+    tracker = StateTracker(LessonState((1.0, 2.0, 3.0)))
     board.follow(tracker)
     tracker.coordinates[2].set_value(4.5)
     tracker.gain.set_value(1.5)
@@ -196,7 +200,7 @@ def test_a_play_draws_only_what_the_chart_shows_now():
     """Manim lists a moving mobject's members when a play starts and draws that list at
     every frame: after the outputs turn from Undefined to defined zeros, the listed members
     must draw the dots and no Undefined mark (and back)."""
-    chart = lesson_board.SignedBarChart(3, 1.0)
+    chart = bar_chart.SignedBarChart(3, 1.0)
     undefined, zeros = nm.lesson((0, 0, 0), eps=0.0), nm.lesson((0, 0, 0), eps=1e-6)
     for before, after, shown, gone in (
         (undefined, zeros, chart.dots, chart.marks),
@@ -213,13 +217,13 @@ def test_readout_draws_the_glyphs_of_its_text():
     readout = Readout().at([1.0, 2.0, 0.0])
     readout.show(-1.2247448713915890)
     assert readout.text == "-1.224745"
-    glyphs = lesson_board.digit_outlines(lesson_board.TEXT_SIZE["body"])
-    assert len(readout.points) == sum(len(glyphs[c].points) for c in "-1.224745")
+    outlines = glyphs.digit_outlines(glyphs.TEXT_SIZE["body"])
+    assert len(readout.points) == sum(len(outlines[c].points) for c in "-1.224745")
     assert readout.get_center()[0] == pytest.approx(1.0, abs=0.05)
     readout.show(np.ma.masked)
     assert readout.text == "Undefined"
     assert len(readout.points) == len(readout.undefined.points)
-    assert readout.get_fill_color().to_hex().upper() == lesson_board.PALETTE["undefined"].upper()
+    assert readout.get_fill_color().to_hex().upper() == PALETTE["undefined"].upper()
 
 
 def test_chart_limit_bounds_every_output():
@@ -334,7 +338,7 @@ def test_the_prediction_cue_covers_no_text(construct_scene, monkeypatch, scene_c
         texts = [
             m
             for m in self.get_mobject_family_members()
-            if isinstance(m, lesson_board.TextPath | Readout | MathTex) and m.has_points()
+            if isinstance(m, glyphs.TextPath | Readout | MathTex) and m.has_points()
         ]
         for text in texts:
             tx0, ty0 = text.get_corner([-1, -1, 0])[:2]

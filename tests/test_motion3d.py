@@ -9,9 +9,9 @@ import pytest
 from manim import config
 
 import normmath as nm
-from scenes.base.geometry import frame_positions
 from scenes.base.narrated import scene_beats
 from scenes.kit import figures, framing
+from scenes.kit.framing import frame_positions
 from scenes.layernorm import Bias, Epsilon, Gain, MeanCentering, Standardization
 from scenes.onevector import OneVectorGeometry
 from scenes.rmsnorm import INPUT_REACH, RMSNormCollapse, RMSNormComparison, RMSNormHealthy

@@ -10,7 +10,7 @@ import normmath as nm
 from scenes.base.catalog import scene_names
 from scenes.base.narrated import scene_beats
 from scenes.kit import framing
-from scenes.kit.lesson_board import TextPath
+from scenes.kit.glyphs import TextPath
 from scenes.recap import POSE, TILE, Recap
 
 

@@ -197,9 +197,9 @@ def test_editing_a_scene_file_re_renders_the_scenes_it_defines(project):
 
 def test_editing_a_kit_function_re_renders_the_scenes_that_import_it(project):
     before = lecture_keys(project)
-    kit = project.root / "scenes" / "kit" / "lesson_board.py"
+    kit = project.root / "scenes" / "kit" / "glyphs.py"
     kit.write_text(kit.read_text().replace('"""', '"""Edited. ', 1))
-    assert changed(before, lecture_keys(project)) == LESSON | {"Recap"}  # its lines and veils
+    assert changed(before, lecture_keys(project)) == LESSON | {"Recap"}  # their texts
 
 
 def test_editing_one_narration_line_re_renders_that_scene_only(project):

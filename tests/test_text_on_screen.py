@@ -16,7 +16,7 @@ from manim import MarkupText, MathTex, SingleStringMathTex, Text, tempconfig
 
 from scenes.base.catalog import load_scene_class, scene_names
 from scenes.cards import TitleCard
-from scenes.kit import lesson_board
+from scenes.kit import glyphs
 from scenes.kit.style import FONT
 from tests.conftest import SCENE_TEST
 
@@ -68,8 +68,8 @@ def built(name: str, media: str) -> dict:
 
     for cls, kind in ((Text, "text"), (MarkupText, "text"), (MathTex, "tex")):
         cls.__init__ = recorder(cls, kind)
-    lesson_board.text_outline.cache_clear()
-    lesson_board.digit_outlines.cache_clear()
+    glyphs.text_outline.cache_clear()
+    glyphs.digit_outlines.cache_clear()
     scene_class = TitleCard if name == "TitleCard" else load_scene_class(name)
     try:
         with tempconfig({**SCENE_TEST, "dry_run": True, "media_dir": media}):
@@ -101,7 +101,7 @@ def test_text_is_legible_at_480p(scene_texts, name):
     small += [(t, s) for _, s, t in made["tex"] if tex_cap_px(s) < MIN_CAP_PX]
     assert not small, f"typeset too small at 480p: {small}"
     for mob in made["shown"]:
-        if isinstance(mob, Text | MarkupText | lesson_board.TextPath | lesson_board.Readout):
+        if isinstance(mob, Text | MarkupText | glyphs.TextPath | glyphs.Readout):
             assert text_cap_px(FONT, mob.font_size) >= MIN_CAP_PX, (type(mob), mob.font_size)
         elif isinstance(mob, SingleStringMathTex):
             assert tex_cap_px(mob.font_size) >= MIN_CAP_PX, mob.font_size

@@ -38,6 +38,20 @@ def modules(package: str) -> list[str]:
     return sorted(found)
 
 
+def own_annotations(module: str) -> None:
+    """Give every class of ``module`` an ``__annotations__`` of its own (empty when it declares
+    none), so autodoc lists no base class's annotations as the class's own attributes.
+
+    A class without annotations reads its base's through inheritance, and autodoc's
+    type-comment pass adds every ``self.x: T`` annotation of a base's module to that base as
+    it reads it (Manim's ``VMobject``): without this, which attributes a ``VGroup`` subclass
+    shows would depend on the order the modules are read in.
+    """
+    for obj in vars(importlib.import_module(module)).values():
+        if inspect.isclass(obj) and obj.__module__ == module:
+            obj.__annotations__ = dict(obj.__dict__.get("__annotations__", {}))
+
+
 class ModuleReference(SphinxDirective):
     """``{module-reference} PACKAGE``: every module of ``PACKAGE``, documented."""
 
@@ -46,6 +60,7 @@ class ModuleReference(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         lines: list[str] = []
         for name in modules(self.arguments[0]):
+            own_annotations(name)
             lines += [name, "-" * len(name), "", f".. automodule:: {name}"]
             lines += ["   :members:", "   :undoc-members:", "   :ignore-module-all:", ""]
         container = nodes.section()

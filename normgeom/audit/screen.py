@@ -39,7 +39,7 @@ from manim import (
 from manim.utils.color import ManimColor
 from manim.utils.family import extract_mobject_family_members
 
-from scenes.kit.lesson_board import Readout, TextPath
+from scenes.kit.glyphs import Readout, TextPath
 from scenes.kit.style import PALETTE
 
 __all__ = ["Shape", "Snapshot", "CameraView", "Namer", "snapshot", "VISIBLE", "frame_half"]

@@ -41,6 +41,8 @@ __all__ = [
     "ZOOM_SPEED",
     "SMOOTH_PEAK_SLOPE",
     "edge_on_theta",
+    "frame_positions",
+    "scene_offset",
 ]
 
 
@@ -257,3 +259,22 @@ def edge_on_theta(normal: np.ndarray, phi: float, theta: float) -> float:
     base, spread = float(np.arctan2(b, a)), float(np.arccos(-c / reach))
     turns = [(base + sign * spread - theta + np.pi) % (2 * np.pi) - np.pi for sign in (1, -1)]
     return theta + min(turns, key=abs)
+
+
+def frame_positions(camera, points: np.ndarray) -> np.ndarray:
+    """Frame coordinates (x, y) where ``camera`` draws scene ``points`` now (its own
+    projection, roll included), shape (k, 2)."""
+    camera.reset_rotation_matrix()
+    return camera.project_points(np.reshape(points, (-1, 3)))[:, :2]
+
+
+def scene_offset(camera, point: np.ndarray, offset: np.ndarray) -> np.ndarray:
+    """The scene point ``camera`` draws ``offset`` (frame units, x and y) away from where it
+    draws ``point``: moved parallel to the screen at ``point``'s depth, where a frame unit is
+    ``(focal - depth) / (focal * zoom)`` scene units."""
+    camera.reset_rotation_matrix()
+    rotation = camera.get_rotation_matrix()
+    depth = (rotation @ (np.asarray(point) - camera.frame_center))[2]
+    focal = camera.get_focal_distance()
+    scale = (focal - depth) / (focal * camera.get_zoom())
+    return np.asarray(point) + rotation.T @ np.array([offset[0], offset[1], 0.0]) * scale

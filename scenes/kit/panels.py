@@ -123,7 +123,7 @@ def _backed(rows: VGroup, row_buff: float, later: int) -> VGroup:
 
 def legend(entries: Sequence[LegendEntry], later: int = 0) -> VGroup:
     """Swatch-and-label rows stacked top to bottom, on a dark backing (one glyph mobject per
-    row); the last ``later`` rows are listed as what they name appears (:func:`_backed`). Pin
+    row); the last ``later`` rows are listed as what they name appears (``_backed``). Pin
     it with :func:`pin_to_corner` and ``add_fixed_in_frame_mobjects``."""
     rows = VGroup()
     for entry in entries:
@@ -149,7 +149,7 @@ def formula_panel(tex: str, caption: str | None = None, font_size: float = 34) -
 
 def readout(lines: Sequence[tuple[str, str]], later: int = 0) -> VGroup:
     """Text lines, each in a palette colour (``(text, colour name)``), on a dark backing; the
-    last ``later`` lines are read out after the others (:func:`_backed`)."""
+    last ``later`` lines are read out after the others (``_backed``)."""
     rows = VGroup(*[_label(text, color=PALETTE[color]) for text, color in lines])
     rows.arrange(DOWN, aligned_edge=LEFT, buff=_READOUT_BUFF)
     return _backed(rows, _READOUT_BUFF, later)

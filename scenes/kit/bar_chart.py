@@ -1,0 +1,165 @@
+"""The one-vector lesson's signed bar chart: both rules' outputs per coordinate as bars from
+zero on one shared scale (a dot for a defined zero, the word Undefined where there is no
+output). Every bar height comes from a :class:`normmath.Lesson`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Dot, Line, Rectangle, VGroup, VMobject
+
+import normmath as nm
+from scenes.kit.glyphs import plain_text
+from scenes.kit.lesson_state import RULES
+from scenes.kit.style import PALETTE
+
+__all__ = [
+    "chart_limit",
+    "SignedBarChart",
+]
+
+CHART_STEP = 0.5
+"""The chart's scale ends at a multiple of this output value."""
+
+CHART_WIDTH = 6.0
+"""Width of the bar chart: its zero line stops short of the statistics panel."""
+
+CHART_HEIGHT = 2.4
+"""Height of the bar chart's scale, from its lowest to its highest value."""
+
+BAR_OPACITY = 0.9
+"""Fill opacity of a bar and of a legend's swatch."""
+
+AXIS_STROKE = 2
+"""Stroke width of the chart's axis and zero line."""
+
+TICK_GAP = 0.12
+"""Space between the chart's axis and its tick numbers."""
+
+ZERO_DOT_RADIUS = 0.07
+"""Radius of the dot that stands for an output of zero."""
+
+MARK_LIFT = 0.08
+"""Space between the zero line and a vertical word Undefined."""
+
+LABEL_DROP = 0.25
+"""How far below the chart a coordinate's name sits."""
+
+
+def chart_limit(lessons, step: float = CHART_STEP) -> float:
+    """The smallest multiple of ``step`` that bounds every defined output of ``lessons``."""
+    outputs = [
+        abs(value)
+        for lesson in lessons
+        for row in lesson.rows
+        for value in (row.rms_output, row.ln_output)
+        if value is not None
+    ]
+    return max(step, step * float(np.ceil(max(outputs, default=0.0) / step - 1e-9)))
+
+
+class SignedBarChart(VGroup):
+    """Both rules' outputs per coordinate as bars from zero on one shared signed scale.
+
+    A defined output of zero is a dot on the zero line; an undefined output has no bar,
+    only the word Undefined in its slot. Its ``unit`` is scene units per output unit.
+    """
+
+    def __init__(
+        self, count: int, limit: float, width: float = CHART_WIDTH, height: float = CHART_HEIGHT
+    ):
+        super().__init__()
+        self.count, self.limit = count, limit
+        self.unit = height / 2 / limit
+        self.slot = width / (count * 2 + count + 1)
+        top, bottom = UP * height / 2, DOWN * height / 2
+        self.left = LEFT * width / 2
+        axis = {"color": PALETTE["axis"], "stroke_width": AXIS_STROKE}
+        self.axis = Line(self.left + bottom, self.left + top, **axis)
+        self.zero = Line(self.left, RIGHT * width / 2, **axis)
+        ticks = VGroup(
+            *(
+                plain_text(nm.display(v), "small", "axis").next_to(
+                    self.left + UP * v * self.unit, LEFT, buff=TICK_GAP
+                )
+                for v in (limit, 0.0, -limit)
+            )
+        )
+        self.bars, self.dots, self.marks = {}, {}, {}
+        self.shapes: dict[VMobject, np.ndarray] = {}
+        labels = VGroup()
+        for i in range(count):
+            for rule, (_, color) in RULES.items():
+                self.bars[i, rule] = Rectangle(
+                    width=self.slot,
+                    height=1,
+                    fill_color=color,
+                    fill_opacity=BAR_OPACITY,
+                    stroke_width=0,
+                )
+                self.dots[i, rule] = Dot(ORIGIN, radius=ZERO_DOT_RADIUS, color=color)
+                mark = plain_text("Undefined", "small", "undefined").rotate(np.pi / 2)
+                self.marks[i, rule] = mark.move_to(UP * (mark.height / 2 + MARK_LIFT))
+                for shape in (self.dots[i, rule], self.marks[i, rule]):
+                    self.shapes[shape] = shape.points - [shape.get_x(), 0, 0]
+            centre = (self._slot_x(i, "rms") + self._slot_x(i, "ln")) / 2
+            labels.add(plain_text(f"x{i + 1}").move_to(RIGHT * centre + bottom + DOWN * LABEL_DROP))
+        self.slots = VGroup(*self.bars.values(), *self.dots.values(), *self.marks.values())
+        for shape in self.slots:
+            shape.clear_points()
+        self.add(self.axis, self.zero, ticks, labels, self.slots)
+        self.values: dict[tuple[int, str], float | None] = {}
+
+    def _slot_x(self, i: int, rule: str) -> float:
+        """The x of slot (``i``, ``rule``): one gap, then two slots per coordinate."""
+        offset = 0 if rule == "rms" else 1
+        return float(self.axis.get_center()[0]) + self.slot * (1 + 3 * i + offset + 0.5)
+
+    def show(self, lesson: nm.Lesson) -> SignedBarChart:
+        """Draw the outputs of ``lesson`` (its rows must number ``count``).
+
+        Every slot keeps its bar, dot and mark as members; the two not shown have no points.
+        The members never change, so a play that lists the chart's members when it starts
+        (as Manim does for moving mobjects) draws no stale bar, dot or mark.
+        """
+        zero_y = self.zero.get_center()[1]
+        for i, row in enumerate(lesson.rows):
+            for rule in RULES:
+                value = getattr(row, f"{rule}_output")
+                self.values[i, rule] = value
+                x = self._slot_x(i, rule)
+                bar, dot, mark = self.bars[i, rule], self.dots[i, rule], self.marks[i, rule]
+                for shape in (bar, dot, mark):
+                    shape.clear_points()
+                if value is None:
+                    mark.set_points(self.shapes[mark] + [x, zero_y, 0])
+                elif nm.display(value) == "0":
+                    dot.set_points(self.shapes[dot] + [x, zero_y, 0])
+                else:
+                    half = self.slot / 2
+                    top = zero_y + value * self.unit
+                    bar.set_points_as_corners(
+                        [
+                            [x - half, zero_y, 0],
+                            [x + half, zero_y, 0],
+                            [x + half, top, 0],
+                            [x - half, top, 0],
+                            [x - half, zero_y, 0],
+                        ]
+                    )
+        return self
+
+    def drawn(self, i: int, rule: str) -> float | None:
+        """The output the picture shows in slot (``i``, ``rule``), read from its geometry.
+
+        A bar gives its signed height over ``unit``, a dot gives 0, the Undefined
+        mark gives None.
+        """
+        if self.marks[i, rule].has_points():
+            return None
+        if self.dots[i, rule].has_points():
+            return 0.0
+        bar = self.bars[i, rule]
+        zero_y = self.zero.get_center()[1]
+        far = bar.get_top()[1] if bar.get_top()[1] - zero_y > 1e-9 else bar.get_bottom()[1]
+        return float((far - zero_y) / self.unit)
