@@ -260,8 +260,18 @@ class OneVectorGeometry(GeometryScene):
             2,
             "standardized",
             "The point",
-            zoom=self.opening_zoom * SCALE_CLOSE_UP,
+            zoom=self.close_up_zoom(),
         )
+
+    def close_up_zoom(self) -> float:
+        """The scaling step's zoom: :data:`SCALE_CLOSE_UP` times the opening zoom, lowered
+        just enough to keep every point of the journey and the plane's corners in frame and
+        off the panels (an input far from the sphere leaves no room for a close-up)."""
+        camera = self.renderer.camera
+        held = np.concatenate([self.opening_points(), self.plane.get_vertices()])
+        phi, theta = camera.get_phi(), camera.get_theta()
+        fit = fit_zoom(held, phi, theta, camera.get_focal_distance(), self.keep_out())
+        return min(self.opening_zoom * SCALE_CLOSE_UP, max(fit, self.opening_zoom))
 
     def rescale(self) -> None:
         j = self.journey
