@@ -21,6 +21,7 @@ One folder per job, data flowing one way (scenes -> render -> compose -> publish
 - :mod:`normgeom.activations`: a real transformer's LayerNorm inputs (``normgeom
   activations``) and the recorded statistics the lecture draws.
 - :mod:`normgeom.npm`: packages from the npm registry (reveal.js, three.js).
+- :mod:`normgeom.folders`: output folders normgeom fills, only its own files replaced.
 - :mod:`normgeom.errors`: the pipeline's exceptions, warnings and named steps.
 """
 

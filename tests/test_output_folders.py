@@ -16,9 +16,9 @@ from typer.testing import CliRunner
 
 from normgeom.cli.app import app
 from normgeom.errors import UsageError
+from normgeom.folders import OWNED_NAME, check_folder, settled, staged_folder
 from normgeom.page.three import THREE_VERSION, THREEJS_ENV, ThreeFiles, three_files
 from normgeom.publish import revealjs
-from normgeom.publish.folders import OWNED_NAME, check_folder, settled, staged_folder
 from normgeom.rendering.paths import MEDIA_ENV
 
 runner = CliRunner()

@@ -21,10 +21,10 @@ from typer.testing import CliRunner
 
 import normmath as nm
 from normgeom.cli.app import app
+from normgeom.compose.page_states import chapter_states, fragment
+from normgeom.folders import OWNED_NAME
 from normgeom.page import page_files, write_page
-from normgeom.page.chapters import chapter_states, fragment
 from normgeom.page.writer import PRESET_LABELS
-from normgeom.publish.folders import OWNED_NAME
 from normgeom.publish.index_page import index_html
 from scenes.base.parameters import SceneParams
 

@@ -15,11 +15,11 @@ from fixtures.pipeline import TINY
 from fixtures.publishing import BEATS, browser_check, bundle, slide_target, temp_folder
 
 from normgeom.errors import RenderError
+from normgeom.folders import OWNED_NAME, staged_folder
 from normgeom.page import page_files
 from normgeom.publish.bundle import DECK_PAGE, LIVE_PAGE, publish
 from normgeom.publish.bundle_manifest import MANIFEST_NAME
 from normgeom.publish.deck import page_references
-from normgeom.publish.folders import OWNED_NAME, staged_folder
 from normgeom.rendering.job import RenderJob
 from normgeom.rendering.paths import Layout
 from normgeom.rendering.runner import Runner

@@ -5,7 +5,6 @@ defaults."""
 
 from __future__ import annotations
 
-import ast
 import importlib.util
 import inspect
 import json
@@ -24,39 +23,9 @@ from normmath.errors import NormMathError
 from scenes.base.parameters import BY_NAME, Kind, SceneParams, load_params
 
 ROOT = Path(__file__).resolve().parents[1]
-CLI = ROOT / "normgeom" / "cli"
 RENDERING_COMMANDS = ("render", "video", "stills", "slides", "publish", "audit")
 API_FUNCTIONS = (normgeom.api.render, normgeom.api.lecture, normgeom.api.audit)
 PARAMETER_NAMES = [field.name for field in fields(SceneParams)]
-
-
-def imported_modules(file: Path) -> set[str]:
-    """Every module ``file`` imports, at any depth of its code."""
-    found = set()
-    for node in ast.walk(ast.parse(file.read_text())):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
-    return found
-
-
-def test_nothing_outside_the_command_line_imports_it():
-    library = [
-        file
-        for top in ("normgeom", "scenes", "normmath")
-        for file in (ROOT / top).rglob("*.py")
-        if not file.is_relative_to(CLI) and file.name != "__main__.py"
-    ]
-    importers = [
-        str(file.relative_to(ROOT))
-        for file in library
-        if any(
-            name == "normgeom.cli" or name.startswith("normgeom.cli.")
-            for name in imported_modules(file)
-        )
-    ]
-    assert importers == []
 
 
 def click_command(name: str):

@@ -21,9 +21,9 @@ DECK_NAME = "normalization_geometry"
 
 def _folder(output: str | None, default: Path) -> tuple[Path, bool]:
     """The output folder a user named (or ``default``), checked fit to be written
-    (:func:`normgeom.publish.folders.check_folder`) and writable, and whether it is
+    (:func:`normgeom.folders.check_folder`) and writable, and whether it is
     ``default``."""
-    from normgeom.publish.folders import check_folder
+    from normgeom.folders import check_folder
 
     folder = output_path(output, default)
     own = folder == default
@@ -42,8 +42,8 @@ def slides(
     from rich.console import Console
 
     from normgeom.cli.report import scene_progress, shown, size
+    from normgeom.folders import staged_folder
     from normgeom.publish.deck import load_presentations, write_html, write_pptx
-    from normgeom.publish.folders import staged_folder
     from normgeom.publish.slides import require_slides, slide_job
     from normgeom.rendering.targets import resolve_scenes
 

@@ -17,9 +17,9 @@ from pathlib import Path
 from normgeom.compose.clips import Chapter, Clip, clip_spans, compose
 from normgeom.compose.loudness import LoudnessTap, loudness_report
 from normgeom.compose.manifest import ChapterEntry, Manifest, PartEntry
+from normgeom.compose.page_states import page_links
 from normgeom.compose.subtitles import read_srt, shift_cues, to_srt, to_vtt
 from normgeom.errors import step
-from normgeom.page.chapters import page_links
 from normgeom.rendering.atomic import write_text
 from normgeom.rendering.cache import derived_key, digest
 from normgeom.rendering.runner import JobResult

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from normgeom.errors import UsageError
+from normgeom.folders import check_folder, settled, staged_folder
 from normgeom.npm import npm_cache, npm_package
-from normgeom.publish.folders import check_folder, settled, staged_folder
 
 __all__ = ["THREE_VERSION", "ESBUILD_VERSION", "THREEJS_ENV", "ThreeFiles", "three_files"]
 

@@ -4,7 +4,7 @@ made from normmath, the lecture's chapter states and the video's palette, and th
 
 Every file is produced in memory first (:func:`page_files`), so the bundle can key the page
 by its content; :func:`write_page` writes them into a folder
-(:func:`normgeom.publish.folders.staged_folder`: only normgeom's own files there are replaced).
+(:func:`normgeom.folders.staged_folder`: only normgeom's own files there are replaced).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from pathlib import Path
 import numpy as np
 
 import normmath as nm
-from normgeom.page.chapters import PAGE_NAME, chapter_states
+from normgeom.compose.page_states import PAGE_NAME, chapter_states
+from normgeom.folders import check_folder, staged_folder
 from normgeom.page.three import THREE_VERSION, three_files
-from normgeom.publish.folders import check_folder, staged_folder
 from scenes.base.parameters import SceneParams
 from scenes.kit.style import PALETTE
 
@@ -82,7 +82,7 @@ def write_files(folder: Path, files: dict[str, bytes]) -> None:
 
 def write_page(folder: Path, *, own: bool = False) -> Path:
     """Write the page into ``folder`` and return its ``index.html``; ``own``: ``folder`` is
-    the command's default (:func:`normgeom.publish.folders.check_folder`).
+    the command's default (:func:`normgeom.folders.check_folder`).
 
     Raises :class:`normgeom.errors.UsageError` for a folder that cannot be a page folder.
     """

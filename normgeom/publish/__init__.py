@@ -6,8 +6,8 @@ One job per module: :mod:`.outputs` (a rendered scene in the format asked for) t
 :mod:`.revealjs` (the reveal.js files an offline deck needs), :mod:`.deck` (HTML and PPTX
 export); :mod:`.stills` (PNG stills of a scene's end or of a beat's end);
 :mod:`.bundle` (gathering everything into one folder), :mod:`.bundle_manifest` (its file
-list), :mod:`.index_page` (its index.html) and :mod:`.folders` (output folders: only
-normgeom's own files replaced, file by file); :mod:`.contact_sheet` (every scene at four
+list) and :mod:`.index_page` (its index.html), written through :mod:`normgeom.folders`;
+:mod:`.contact_sheet` (every scene at four
 moments on one sheet).
 """
 

@@ -5,7 +5,7 @@
 ``stills/<Scene>.png`` (final frames), ``slides/`` (the offline HTML deck), ``page/`` (the
 live lesson and 3D explorer, :mod:`normgeom.page`), ``index.html`` and ``manifest.json``.
 Every part is built (or found up to date) in ``media/`` first, then the files are assembled
-in a hidden folder and moved in (:func:`normgeom.publish.folders.staged_folder`: only
+in a hidden folder and moved in (:func:`normgeom.folders.staged_folder`: only
 normgeom's own files there are replaced): if any part fails, the folder is left as it was. The
 folder is keyed from its parts (:func:`derived_key`): when no part changed (the page's files
 included) and every file in it is as written, it is left alone and reported up to date.
@@ -20,11 +20,11 @@ from pathlib import Path
 
 from normgeom.compose.lecture import LectureResult, build_lecture
 from normgeom.compose.manifest import ChapterEntry
+from normgeom.compose.page_states import PAGE_LINK, page_links
+from normgeom.folders import check_folder, staged_folder
 from normgeom.page import page_files, write_files
-from normgeom.page.chapters import PAGE_LINK, page_links
 from normgeom.publish.bundle_manifest import MANIFEST_NAME, BundleManifest, file_entries
 from normgeom.publish.deck import load_presentations, write_html
-from normgeom.publish.folders import check_folder, staged_folder
 from normgeom.publish.index_page import SceneCard, index_html
 from normgeom.publish.outputs import deliver
 from normgeom.publish.revealjs import revealjs_dist
@@ -80,7 +80,7 @@ def publish(
     on_done
         Called with each finished job.
     own
-        ``folder`` is the command's default (:func:`normgeom.publish.folders.check_folder`).
+        ``folder`` is the command's default (:func:`normgeom.folders.check_folder`).
     """
     folder = check_folder(folder, own=own)
     require_slides()

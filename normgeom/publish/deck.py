@@ -60,7 +60,7 @@ def write_html(presentations: list, page: Path, title: str) -> Path:
         The scenes' presentations, in order.
     page
         The HTML file; its folder should be a fresh one (see
-        :func:`normgeom.publish.folders.staged_folder`).
+        :func:`normgeom.folders.staged_folder`).
     title
         The page title.
     """

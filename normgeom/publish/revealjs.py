@@ -11,8 +11,8 @@ import os
 import shutil
 from pathlib import Path
 
+from normgeom.folders import check_folder, settled, staged_folder
 from normgeom.npm import npm_cache, npm_package
-from normgeom.publish.folders import check_folder, settled, staged_folder
 
 __all__ = ["REVEALJS_ENV", "reveal_version", "revealjs_dist"]
 
