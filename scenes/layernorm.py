@@ -93,13 +93,6 @@ class LayerNormScene(GeometryScene):
             values["cluster_center"] = tuple(np.round(cluster.center, 1))
         return values
 
-    def shrink_plane(self) -> Animation:
-        """Shrink ``self.plane`` from the square holding the centered points to the one
-        around the sphere."""
-        return self.reshape_plane(
-            lambda a: nm.interpolate(self.plane_half_size, self.near_plane_half_size, a)
-        )
-
     def plane_with_zoom(self, size: float, zoom: float, rate_func=smooth) -> Animation:
         """Resize ``self.plane`` from its size now to ``size`` while the camera zooms to
         ``zoom`` at ``rate_func`` (the camera's own, unframed move): its screen size eases
@@ -694,12 +687,12 @@ class Epsilon(LayerNormScene):
 
     def gaps_panel(self) -> Mobject:
         """The readout of each group's mean depth below the sphere, at the bottom right."""
-        lines = [(f"ε = {self.params.eps:g}: mean depth below the sphere", "text")]
-        for name in self.group_names:
-            gap = mean_sphere_gap(self.regularized[self.group_mask(name)])
-            label = self.group_labels.get(name, name)
-            lines.append((f"{label}: {gap:.3f}", self.group_colors.get(name, "standardized")))
         if self.readout is None:
+            lines = [(f"ε = {self.params.eps:g}: mean depth below the sphere", "text")]
+            for name in self.group_names:
+                gap = mean_sphere_gap(self.regularized[self.group_mask(name)])
+                label = self.group_labels.get(name, name)
+                lines.append((f"{label}: {gap:.3f}", self.group_colors.get(name, "standardized")))
             self.readout = panels.pin_to_corner(panels.readout(lines), "bottom_right")
         return self.readout
 

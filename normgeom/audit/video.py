@@ -116,15 +116,15 @@ class Frames:
     fps: float
 
 
-def tile_share(before: np.ndarray, now: np.ndarray) -> float:
+def tile_share(before: np.ndarray, now: np.ndarray, diff: np.ndarray) -> float:
     """The share of the :data:`TILE` tiles with content (in ``before`` or ``now``) whose mean
-    absolute change from ``before`` to ``now`` exceeds :data:`TILE_CHANGE` (0 if none)."""
+    absolute change ``diff`` (``|now - before|``) exceeds :data:`TILE_CHANGE` (0 if none)."""
     height, width = now.shape
     shape = (height // TILE, TILE, width // TILE, TILE)
     tiles_before, tiles_now = before.reshape(shape), now.reshape(shape)
     spread = np.maximum(np.ptp(tiles_before, axis=(1, 3)), np.ptp(tiles_now, axis=(1, 3)))
     content = spread >= TILE_CONTENT
-    changed = np.abs(tiles_now - tiles_before).mean(axis=(1, 3)) > TILE_CHANGE
+    changed = diff.reshape(shape).mean(axis=(1, 3)) > TILE_CHANGE
     return float((changed & content).sum() / max(content.sum(), 1))
 
 
@@ -153,7 +153,7 @@ def frame_changes(path: Path) -> Frames:
             before = now if before is None else before
             diff = np.abs(now - before)
             changes.append(float(diff.mean()))
-            shares.append(tile_share(before, now))
+            shares.append(tile_share(before, now, diff))
             peaks.append(float(diff.max()))
             spreads.append(float(now.max() - now.min()))
             before = now
@@ -172,20 +172,18 @@ def _manifest(path: Path) -> dict | None:
     return None
 
 
-def chapters_beside(path: Path, duration: float) -> list[Chapter]:
-    """The chapters of the lecture manifest beside ``path`` (``<stem>.json``), else the
-    whole file as one chapter named after it."""
-    data = _manifest(path)
+def chapters_beside(path: Path, data: dict | None, duration: float) -> list[Chapter]:
+    """The chapters of ``data``, the lecture manifest beside ``path``, else the whole file
+    as one chapter named after it."""
     try:
         return [Chapter(c["scene"], float(c["start"]), float(c["end"])) for c in data["chapters"]]
     except (ValueError, KeyError, TypeError):
         return [Chapter(path.stem, 0.0, duration)]  # not a lecture manifest: one chapter
 
 
-def boundaries_beside(path: Path, chapters: list[Chapter]) -> list[float]:
+def boundaries_beside(data: dict | None, chapters: list[Chapter]) -> list[float]:
     """The boundaries of the file (seconds, sorted): the starts of its ``chapters`` and of the
-    parts the manifest beside ``path`` lists."""
-    data = _manifest(path)
+    parts its manifest ``data`` lists."""
     try:
         parts = [float(p["start"]) for p in data["parts"]]
     except (ValueError, KeyError, TypeError):
@@ -204,8 +202,9 @@ def audit_video(path: Path) -> list[Finding]:
     frames = frame_changes(path)
     changes, shares, fps = frames.changes, frames.shares, frames.fps
     dt = 1.0 / fps
-    chapters = chapters_beside(path, len(shares) * dt)
-    boundaries = [round(start * fps) for start in boundaries_beside(path, chapters)]
+    manifest = _manifest(path)
+    chapters = chapters_beside(path, manifest, len(shares) * dt)
+    boundaries = [round(start * fps) for start in boundaries_beside(manifest, chapters)]
 
     def chapter_at(index: int) -> str:
         time = index * dt
