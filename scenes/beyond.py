@@ -44,7 +44,7 @@ from manim import (
 import normmath as nm
 from scenes.base.camera_work import TURN_SPEED
 from scenes.base.geometry import GeometryScene, vector_text
-from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, MARK_SHARE
+from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, MARK_SHARE, appear_rate
 from scenes.kit import figures, panels, style
 from scenes.kit.framing import (
     SMOOTH_PEAK_SLOPE,
@@ -476,7 +476,7 @@ class AnyWidth(HalfPlaneScene):
             angle_line = self.readout_panel[1][2].save_state().set_opacity(0.0)  # as said
             self.announces("Here mu is", self.readout_panel)
 
-            quick = squish_rate_func(smooth, 0.0, min(APPEAR_SECONDS / run_time, 1.0))
+            quick = appear_rate(0.0, run_time)
             self.mean_part, self.centered_part = self.vector_parts()
             self.angle_arc = self.angle_mark(self.small.point[0], radius)
             parts_in = self.said_now("Right is the centered") + APPEAR_SECONDS

@@ -30,7 +30,13 @@ from manim import (
 import normmath as nm
 from normmath.measures import mean_sphere_gap
 from scenes.base.geometry import IDEAL_EPS, GeometryScene, promptly, vector_text
-from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, MARK_SHARE, AuditException
+from scenes.base.narrated import (
+    APPEAR_SECONDS,
+    FOCUS_SHARE,
+    MARK_SHARE,
+    AuditException,
+    appear_rate,
+)
 from scenes.kit import figures, panels, style
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import NEAR_PLANE_HALF_SIZE, PALETTE
@@ -507,7 +513,7 @@ class Bias(LayerNormScene):
 
             trails = self.trail_group(self.steps.gained)
             near = self.near_plane_half_size
-            rate = squish_rate_func(smooth, 0.0, min(APPEAR_SECONDS / tracker.duration, 1.0))
+            rate = appear_rate(0.0, tracker.duration)
             self.play(
                 self.reveal_legend(2, rate),
                 self.reveal_legend(3, rate),

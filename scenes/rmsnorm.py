@@ -26,7 +26,7 @@ from manim import (
 
 import normmath as nm
 from scenes.base.geometry import GHOST_OPACITY, IDEAL_EPS, GeometryScene, promptly
-from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, AuditException
+from scenes.base.narrated import FOCUS_SHARE, AuditException, appear_rate
 from scenes.kit import figures, framing, panels
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import LAYERS, NEAR_PLANE_HALF_SIZE, PALETTE, POSES
@@ -254,7 +254,7 @@ class RMSNormHealthy(RMSNormScene):
             reason.set_opacity(0.0)
             said = self.said_now(REASON_WORDS)
             self.play(self.pin(self.scale_caption, "bottom_left", rate), run_time=said)
-            reason_rate = squish_rate_func(smooth, 0.0, min(APPEAR_SECONDS / (duration - said), 1))
+            reason_rate = appear_rate(0.0, duration - said)
             self.play(
                 reason.animate(rate_func=reason_rate).set_opacity(1.0), run_time=duration - said
             )
@@ -278,7 +278,7 @@ class RMSNormHealthy(RMSNormScene):
         """The crosses on the sphere, and their legend row, fade in as they are named."""
         with self.beat("targets") as tracker:
             duration = tracker.duration
-            rate = squish_rate_func(smooth, 0.0, min(APPEAR_SECONDS / duration, 1.0))
+            rate = appear_rate(0.0, duration)
             marks = self.targets(self.healthy)
             for fade in marks:  # a fade a viewer sees as one, however short the beat
                 fade.rate_func = rate

@@ -74,6 +74,7 @@ __all__ = [
     "END_HOLD",
     "FOCUS_SHARE",
     "APPEAR_SECONDS",
+    "appear_rate",
     "MARK_SHARE",
     "Spoken",
     "Focus",
@@ -117,6 +118,13 @@ be seen and unoccluded, not large."""
 
 APPEAR_SECONDS = 0.8
 """Seconds a figure takes to fade in from when the words naming it are said."""
+
+
+def appear_rate(start: float, duration: float) -> Callable[[float], float]:
+    """The rate of a change made over :data:`APPEAR_SECONDS` from ``start`` seconds into a
+    play lasting ``duration`` (cut short at its end)."""
+    end = min(start + APPEAR_SECONDS, duration)
+    return squish_rate_func(smooth, start / duration, end / duration)
 
 
 @dataclass(frozen=True)
@@ -374,15 +382,12 @@ class Narrated(VoiceoverScene):
         start = self.said_at(beat, words, duration)
         self.talks_about(*mobs, share=share, after=start)
         self.announcements.append(Announcement(beat, self.beat_start + start, words, mobs))
-        rate = self.said_rate(beat, words, duration)
-        return [FadeIn(mob, rate_func=rate) for mob in mobs]
+        return [FadeIn(mob, rate_func=appear_rate(start, duration)) for mob in mobs]
 
     def said_rate(self, beat: str, words: str, duration: float) -> Callable[[float], float]:
         """The rate of a change (in a play lasting beat ``beat``'s ``duration``) made over
         :data:`APPEAR_SECONDS` from when ``words`` are said (:meth:`said_at`)."""
-        start = self.said_at(beat, words, duration)
-        end = min(start + APPEAR_SECONDS, duration)
-        return squish_rate_func(smooth, start / duration, end / duration)
+        return appear_rate(self.said_at(beat, words, duration), duration)
 
     def claim(self, shown: Mobject, holds: Callable[[], bool], fact: str) -> Mobject:
         """Declare that ``shown`` (a caption or readout) states ``fact``, which ``holds()``
