@@ -12,7 +12,7 @@ scenes to read back.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from numbers import Integral
 from typing import NamedTuple
@@ -20,7 +20,7 @@ from typing import NamedTuple
 from normgeom.errors import UsageError, step, warn
 from normgeom.rendering.quality import Quality, resolve_quality
 from normmath.errors import NormMathError
-from scenes.base.parameters import BY_NAME, SceneParams, load_params
+from scenes.base.parameters import BY_NAME, Kind, SceneParams, load_params
 
 __all__ = [
     "DEFAULT_QUALITY",
@@ -49,7 +49,23 @@ class RenderSettings(NamedTuple):
     jobs: int
 
 
-def _with(params: SceneParams, overrides: dict[str, object]) -> SceneParams:
+def _with(
+    params: SceneParams,
+    values: Mapping[str, object],
+    read: Callable[[Kind, object], object],
+    named: Callable[[str], str],
+) -> SceneParams:
+    """``params`` with ``values`` by field name, each read by ``read(kind, value)``,
+    validated; a value not of its kind is a :class:`UsageError` naming ``named(name)`` (a
+    point file's own problem stays a named :class:`normmath.NormMathError`)."""
+    overrides = {}
+    for name, value in values.items():
+        try:
+            overrides[name] = read(BY_NAME[name].kind, value)
+        except NormMathError:
+            raise
+        except ValueError as exc:
+            raise UsageError(f"{named(name)}: {exc}") from None
     return replace(params, **overrides).validated()
 
 
@@ -66,18 +82,8 @@ def build_params(config: str | os.PathLike | None = None, **texts: str | None) -
         For a value that is not of its kind, naming the option.
     """
     params = load_params(config) if config else SceneParams()
-    overrides = {}
-    for name, text in texts.items():
-        if text is None:
-            continue
-        parameter = BY_NAME[name]
-        try:
-            overrides[name] = parameter.kind.from_text(text)
-        except NormMathError:
-            raise  # a point file's own problem, named
-        except ValueError as exc:
-            raise UsageError(f"{parameter.option}: {exc}") from None
-    return _with(params, overrides)
+    given = {name: text for name, text in texts.items() if text is not None}
+    return _with(params, given, Kind.from_text, lambda name: BY_NAME[name].option)
 
 
 def python_params(
@@ -99,15 +105,7 @@ def python_params(
         raise UsageError(f"{', '.join(unknown)}: unknown scene parameter(s); known: {known}")
     try:
         params = load_params(config) if config is not None else SceneParams()
-        overrides = {}
-        for name, value in values.items():
-            try:
-                overrides[name] = BY_NAME[name].kind.from_python(value)
-            except NormMathError:
-                raise  # a point file's own problem, named
-            except ValueError as exc:
-                raise UsageError(f"{name}: {exc}") from None
-        return _with(params, overrides)
+        return _with(params, values, Kind.from_python, str)
     except NormMathError as exc:  # the API's one error for a bad argument
         raise UsageError(str(exc)) from exc
 
