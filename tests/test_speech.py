@@ -99,3 +99,21 @@ def test_engine_failure_is_one_speech_error(tmp_path, monkeypatch):
     service = make_service("hibari", cache_dir=tmp_path)
     with pytest.raises(SpeechError, match=r"^Gain, beat intro: voice 'hibari' failed on 'Hi\.'"):
         prepare(service, "Gain, beat intro", "Hi.")
+
+
+def test_a_cache_folder_another_worker_creates_meanwhile_is_used(tmp_path, monkeypatch):
+    """Two beat-range workers start one scene's speech at once: the folder one creates between
+    the other's check and its creation is used, not an error (manim-voiceover checks first)."""
+    folder = tmp_path / "voiceovers" / "Scene"
+    real_exists = speech.os.path.exists
+
+    def created_meanwhile(path):
+        """The check sees no folder; by the time of creation, the other worker has made it."""
+        answer = real_exists(path)
+        if Path(path) == folder:
+            folder.mkdir(parents=True, exist_ok=True)
+        return answer
+
+    monkeypatch.setattr("manim_voiceover.services.base.os.path.exists", created_meanwhile)
+    service = make_service("none", folder)
+    assert Path(service.cache_dir) == folder and folder.is_dir()

@@ -233,6 +233,8 @@ def make_service(name: str | None = None, cache_dir: str | os.PathLike | None = 
     name = check_voice(name)
     cache_dir = cache_dir or os.environ.get(VOICE_CACHE_ENV)
     kwargs = {} if cache_dir is None else {"cache_dir": str(cache_dir)}
+    if cache_dir is not None:  # manim-voiceover checks, then creates: two workers race there
+        Path(cache_dir).mkdir(parents=True, exist_ok=True)
     if name in SERVICES:
         return SERVICES[name](**kwargs)
     service = EXTERNAL_SERVICES[name]
