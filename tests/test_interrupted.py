@@ -139,6 +139,14 @@ SLOW_FRAMES = 200
 """Frames of ``TinySlow``: twenty seconds at the tiny quality's 10 fps."""
 
 
+def as_from_a_terminal() -> None:
+    """In a child before it runs: Ctrl-C's signal handled as a terminal's programs get it.
+
+    A program started in the background of a shell inherits SIGINT ignored (POSIX), and so
+    would every program it starts, the suite's workers and these runs included."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(media: Path, *scenes: str) -> subprocess.Popen:
     """A runner process for ``scenes``, leading a process group of its own (like a
     ``normgeom`` started from a terminal)."""
@@ -147,6 +155,7 @@ def start(media: Path, *scenes: str) -> subprocess.Popen:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
+        preexec_fn=as_from_a_terminal,
     )
 
 
@@ -267,6 +276,7 @@ def test_ctrl_c_ends_normgeom_with_one_line_exit_130_and_no_worker_left(tmp_path
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=as_from_a_terminal,
     )
     wait_until_writing(media, run, "TinySlow")
     workers = children(run.pid)
