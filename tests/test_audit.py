@@ -10,7 +10,9 @@ import pytest
 from fixtures.audit_scenes import DECLARABLE, DEFECTS, specimen
 
 from normgeom.audit.findings import Finding, excused
+from normgeom.audit.play import play
 from normgeom.audit.run import audit_class
+from normgeom.audit.screen import Namer, snapshot
 from normgeom.rendering.paths import Layout
 from scenes.base.narrated import PREDICTION_PAUSE, AuditException
 from scenes.base.parameters import SceneSettings
@@ -62,6 +64,25 @@ def test_a_declared_exception_excuses_only_its_rule(audit):
     assert audit(specimen("off-frame", excused=(reason,))) == []
     other = AuditException("text-overlap", "Dot*", "a wrong rule excuses nothing")
     assert audit(specimen("off-frame", excused=(other,)))
+
+
+def test_a_frozen_frames_repeats_look_as_its_first_frame(tmp_path):
+    """The auditor reuses a frozen frame's shapes at its repeats: a fresh look at each
+    repeat finds the same shapes (places, digests, opacities, names) and camera."""
+    settings = SceneSettings(voice="none", voice_cache=str(tmp_path / "voice"))
+    namer, shots, repeats = Namer(), [], []
+
+    def probe(scene, time):
+        shots[:] = [snapshot(scene, time, namer)]
+
+    def still(scene, time):
+        fresh = snapshot(scene, time, namer)
+        repeats.append(
+            fresh.shapes == shots[0].shapes and fresh.camera.change(shots[0].camera) == (0, 0, 0)
+        )
+
+    play(lambda: specimen("long-still")(settings=settings), probe, 15, tmp_path, on_still=still)
+    assert len(repeats) > 15 and all(repeats)
 
 
 def test_a_finding_reads_as_one_line_and_as_data():

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from normgeom.audit.findings import Finding, excused
 from normgeom.errors import RenderError, UsageError, UserError
@@ -39,13 +39,19 @@ def audit_class(scene_class: type, settings: SceneSettings, layout: Layout) -> l
     """Play ``scene_class`` with ``settings`` and return its findings, excuses applied."""
     from normgeom.audit.play import play
     from normgeom.audit.rules import Auditor
-    from normgeom.audit.screen import Namer, snapshot
+    from normgeom.audit.screen import Namer, Snapshot, snapshot
 
     name = scene_class.__name__
     auditor, namer = Auditor(name, AUDIT_FPS), Namer()
+    shots: list[Snapshot] = []
 
     def probe(scene, time: float) -> None:
-        auditor.look(snapshot(scene, time, namer), scene)
+        shots[:] = [snapshot(scene, time, namer)]
+        auditor.look(shots[0], scene)
+
+    def still(scene, time: float) -> None:
+        """A frozen frame's repeat: the shapes of the frame before, at this time."""
+        auditor.look(replace(shots[0], time=time), scene)
 
     folder = layout.media / "typeset" / name
     scene = play(
@@ -55,6 +61,7 @@ def audit_class(scene_class: type, settings: SceneSettings, layout: Layout) -> l
         layout.work / "audit",
         folder / "texts",
         folder / "Tex",
+        on_still=still,
     )
     findings = auditor.finish(scene.renderer.time, scene)
     return [f for f in findings if not excused(f, scene_class.audit_exceptions)]

@@ -129,11 +129,25 @@ def _is_smooth_loop(points: np.ndarray) -> bool:
 def set_curves(mob: VMobject, polylines: Sequence[np.ndarray]) -> VMobject:
     """Replace ``mob``'s points by the given curves, one subpath each: a closed curve sampled
     at :data:`CURVE_SAMPLES` or more points becomes a smooth closed spline; anything else
-    (segments, polygons such as the plane) stays a straight polyline."""
-    pieces = [
-        closed_smooth_points(p) if _is_smooth_loop(p) else polyline_points(p) for p in polylines
-    ]
-    mob.set_points(np.concatenate(pieces))
+    (segments, polygons such as the plane) stays a straight polyline. Straight pieces are
+    converted together (an array of segments, shape (m, 2, 3), in one step)."""
+    if isinstance(polylines, np.ndarray) and polylines.ndim == 3 and polylines.shape[1] == 2:
+        mob.set_points(_segment_points(polylines))
+        return mob
+    parts: list[np.ndarray] = []
+    straight: list[np.ndarray] = []
+    for line in polylines:
+        line = np.asarray(line, dtype=float)
+        if not _is_smooth_loop(line):
+            straight.append(np.stack([line[:-1], line[1:]], axis=1))
+            continue
+        if straight:
+            parts.append(_segment_points(np.concatenate(straight)))
+            straight = []
+        parts.append(closed_smooth_points(line))
+    if straight:
+        parts.append(_segment_points(np.concatenate(straight)))
+    mob.set_points(np.concatenate(parts))
     return mob
 
 
@@ -255,25 +269,28 @@ def axis_length(zoom: float, screen: float = AXIS_SCREEN) -> float:
     return screen / float(zoom)
 
 
-def axis_polylines(zoom: float, screen: float = AXIS_SCREEN) -> list[np.ndarray]:
-    """The x1, x2, x3 axes at ``zoom``, each half ``screen`` long: three lines through the
-    origin, an arrowhead (four arms, so it reads from every side) at each positive end, and a
-    small cross at every integer coordinate; arrowhead and ticks keep their screen size."""
+def axis_polylines(zoom: float, screen: float = AXIS_SCREEN) -> np.ndarray:
+    """The x1, x2, x3 axes at ``zoom``, each half ``screen`` long, as straight segments
+    (start, end), shape (m, 2, 3): per axis, the line through the origin, an arrowhead (four
+    arms, so it reads from every side) at its positive end, and a small cross at every
+    integer coordinate; arrowhead and ticks keep their screen size."""
     reach, tick, arrow = axis_length(zoom, screen), _TICK_SCREEN / zoom, _ARROW_SCREEN / zoom
+    steps = np.arange(1, int(reach - arrow) + 1)
+    signed = (steps[:, None] * np.array([1, -1]))[:, :, None, None]  # each k, then its -k
     pieces = []
     for axis in range(3):
         e = np.eye(3)[axis]
-        across = [np.eye(3)[(axis + 1) % 3], np.eye(3)[(axis + 2) % 3]]
-        pieces.append(np.stack([-reach * e, reach * e]))
+        across = np.eye(3)[[(axis + 1) % 3, (axis + 2) % 3]]
         tip = reach * e
-        for side in (*across, -across[0], -across[1]):
-            pieces.append(np.stack([tip, tip - arrow * e + 0.45 * arrow * side]))
-        for k in range(1, int(reach - arrow) + 1):
-            for sign in (1, -1):
-                for side in across:
-                    center = sign * k * e
-                    pieces.append(np.stack([center - tick * side, center + tick * side]))
-    return pieces
+        arms = tip - arrow * e + 0.45 * arrow * np.concatenate([across, -across])
+        centres = signed * e  # (k, sign, side, 3)
+        ticks = np.stack([centres - tick * across, centres + tick * across], axis=-2)
+        pieces += [
+            np.stack([-tip, tip])[None],
+            np.stack([np.broadcast_to(tip, arms.shape), arms], axis=1),
+            ticks.reshape(-1, 2, 3),
+        ]
+    return np.concatenate(pieces)
 
 
 def axis_label_anchors(zoom: float, screen: float = AXIS_SCREEN) -> np.ndarray:
