@@ -253,9 +253,9 @@ def _opacity(mobject: Mobject) -> float:
     if not isinstance(mobject, VMobject):
         return float(getattr(mobject, "opacity", 1.0) or 0.0)
     fill = float(mobject.get_fill_opacities().max(initial=0.0))
-    width = float(np.max(mobject.get_stroke_width(), initial=0.0))
-    stroke = float(mobject.get_stroke_opacities().max(initial=0.0)) if width > 0 else 0.0
-    return max(fill, stroke)
+    if mobject.get_stroke_width() <= 0:  # a number, never below 0
+        return fill
+    return max(fill, float(mobject.get_stroke_opacities().max(initial=0.0)))
 
 
 def _kind(mobject: Mobject, box: Box) -> str:
@@ -279,21 +279,21 @@ def _measure(pieces: list[np.ndarray], opacity: float) -> tuple[Box, bytes, floa
     """The box of a shape drawn as ``pieces`` (the screen points of its members, none
     empty), the digest of its points (to the half pixel) and ``opacity``, and its ink: the
     summed diagonals of its pieces' boxes (frame units)."""
-    points = np.concatenate(pieces) if len(pieces) > 1 else pieces[0]
     if len(pieces) > 1:
+        points = np.concatenate(pieces)
         starts = np.cumsum([0] + [len(piece) for piece in pieces[:-1]])
         lows, highs = np.minimum.reduceat(points, starts), np.maximum.reduceat(points, starts)
-        low, high = lows.min(axis=0), highs.max(axis=0)
+        sides = highs - lows
+        ink = float(sum(np.hypot(sides[:, 0], sides[:, 1]).tolist()))
+        x0, y0 = lows.min(axis=0).tolist()
+        x1, y1 = highs.max(axis=0).tolist()
     else:
-        low, high = points.min(axis=0), points.max(axis=0)
-        lows, highs = low[None], high[None]
-    sides = highs - lows
-    ink = float(sum(np.hypot(sides[:, 0], sides[:, 1]).tolist()))
-    digest = hashlib.blake2b(digest_size=12)
-    digest.update(np.round(points / (_PIXEL / 2)).astype(np.int32).tobytes())
-    digest.update(np.float32(round(opacity, 3)).tobytes())
-    box = (float(low[0]), float(low[1]), float(high[0]), float(high[1]))
-    return box, digest.digest(), ink
+        points = pieces[0]
+        (x0, y0), (x1, y1) = points.min(axis=0).tolist(), points.max(axis=0).tolist()
+        ink = float(np.hypot(x1 - x0, y1 - y0))
+    digest = hashlib.blake2b(np.round(points / (_PIXEL / 2)).astype(np.int32), digest_size=12)
+    digest.update(np.float32(round(opacity, 3)))
+    return (x0, y0, x1, y1), digest.digest(), ink
 
 
 def snapshot(scene, time: float, namer: Namer) -> Snapshot:
