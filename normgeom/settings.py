@@ -57,7 +57,9 @@ def _with(
 ) -> SceneParams:
     """``params`` with ``values`` by field name, each read by ``read(kind, value)``,
     validated; a value not of its kind is a :class:`UsageError` naming ``named(name)`` (a
-    point file's own problem stays a named :class:`normmath.NormMathError`)."""
+    point file's own problem stays a named :class:`normmath.NormMathError`), a value out of
+    range a :class:`normmath.NormMathError` naming ``named(name)`` too (a config file's
+    value keeps its key)."""
     overrides = {}
     for name, value in values.items():
         try:
@@ -66,7 +68,13 @@ def _with(
             raise
         except ValueError as exc:
             raise UsageError(f"{named(name)}: {exc}") from None
-    return replace(params, **overrides).validated()
+    try:
+        return replace(params, **overrides).validated()
+    except NormMathError as exc:
+        name, colon, reason = str(exc).partition(": ")
+        if colon and name in overrides:
+            raise NormMathError(f"{named(name)}: {reason}") from None
+        raise
 
 
 def build_params(config: str | os.PathLike | None = None, **texts: str | None) -> SceneParams:

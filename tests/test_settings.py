@@ -110,3 +110,25 @@ def test_a_point_file_problem_is_named_once(tmp_path):
         build_params(points=missing)
     with pytest.raises(UsageError, match=r"^points: .*none.csv: no such file"):
         python_params(values={"points": missing})
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "reason"),
+    [
+        ("eps", "-1", "must be >= 0"),
+        ("lesson_eps", "-1", "must be >= 0"),
+        ("gain", "1e9", "the lesson scenes draw values within"),
+        ("gamma", "99,1,1", "the 3D scenes draw values within"),
+    ],
+)
+def test_a_value_out_of_range_is_named_as_it_was_given(name, text, reason, tmp_path):
+    """On the command line by its option, in a config file by its key."""
+    option = BY_NAME[name].option
+    shown = CliRunner().invoke(app, ["render", "Gain", option, text])
+    assert shown.exit_code == 2
+    assert shown.output.strip() == shown.output.strip().splitlines()[0]
+    assert shown.output.startswith(f"normgeom: error: {option}: {reason}"), shown.output
+    config = tmp_path / "talk.toml"
+    config.write_text(f"{name} = {f'[{text}]' if ',' in text else text}\n")
+    with pytest.raises(NormMathError, match=rf"^{name}: {reason}"):
+        build_params(config)
