@@ -76,7 +76,8 @@ def render(
     fmt: str = typer.Option("mp4", "--format", "-f", help="mp4|gif|png|webm"),
     given: RenderOptions = options.GIVEN,
 ) -> None:
-    """Render scenes into media/scenes/<480p15>/<Scene>.<format>."""
+    """Render scenes into media/scenes/<quality folder>/<Scene>.<format>, e.g.
+    media/scenes/720p30/Gain.mp4 (the default quality, medium)."""
     from rich.console import Console
 
     from normgeom.cli.report import summary_table
