@@ -162,18 +162,15 @@ def audit(
     """Check every frame of ``scenes`` (a name, names, or ``all``) as a viewer sees them, as
     ``normgeom audit`` does: each scene's findings by its name (an empty list: none).
     ``voice`` decides the timing; the other arguments as for :func:`render`."""
-    from normgeom.audit.run import ScenePlay, audit_scenes
-    from normgeom.rendering.paths import Layout
-    from normgeom.rendering.targets import resolve_scenes
+    from normgeom.audit.run import audit_named
 
     names = [scenes] if isinstance(scenes, str) else scenes
     expect("scenes", names, list | tuple, "a scene name or a list of them")
     for name in names:
         expect("scenes", name, str, "a scene name or a list of them")
     settings = python_settings(DEFAULT_QUALITY, voice, jobs, config, parameters)
-    plays = [ScenePlay(t, settings.params, settings.voice) for t in resolve_scenes(list(names))]
-    found = audit_scenes(plays, settings.jobs, Layout.default())
-    return {play.target.name: findings for play, findings in zip(plays, found, strict=True)}
+    found = audit_named(list(names), settings.params, settings.voice, settings.jobs)
+    return {play.target.name: findings for play, findings in found}
 
 
 def explain(vector, gain: float = 1.0, eps: float = 1e-6) -> dict:

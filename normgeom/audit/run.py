@@ -19,7 +19,7 @@ from normgeom.rendering.paths import Layout
 from normgeom.rendering.targets import Target
 from scenes.base.parameters import SceneParams, SceneSettings
 
-__all__ = ["AUDIT_FPS", "ScenePlay", "audit_class", "audit_scenes"]
+__all__ = ["AUDIT_FPS", "ScenePlay", "audit_class", "audit_named", "audit_scenes"]
 
 AUDIT_FPS = 15
 """Frames played and checked per second of scene time (the low quality's frame rate): every
@@ -128,3 +128,25 @@ def audit_scenes(
                 on_done(play_, findings)
             results.append(findings)
     return results
+
+
+def audit_named(
+    names: list[str],
+    params: SceneParams,
+    voice: str,
+    jobs: int,
+    on_done: Callable[[ScenePlay, list[Finding]], None] | None = None,
+) -> list[tuple[ScenePlay, list[Finding]]]:
+    """Each scene of ``names`` (scene names, ``all``) with its findings, played with
+    ``params`` on ``voice``'s timing in the default media folder (as :func:`audit_scenes`).
+
+    Raises
+    ------
+    UsageError
+        For an unknown scene name (and as :func:`audit_scenes`).
+    """
+    from normgeom.rendering.targets import resolve_scenes
+
+    plays = [ScenePlay(target, params, voice) for target in resolve_scenes(names)]
+    found = audit_scenes(plays, jobs, Layout.default(), on_done)
+    return list(zip(plays, found, strict=True))

@@ -191,7 +191,7 @@ def audit(
     one line per finding, exit 1 on any."""
     import json
 
-    from normgeom.audit.run import ScenePlay, audit_scenes
+    from normgeom.audit.run import audit_named
 
     if video is not None:
         from normgeom.audit.video import audit_video
@@ -208,27 +208,25 @@ def audit(
             raise typer.Exit(1)
         return
 
-    from normgeom.rendering.targets import resolve_scenes
-
     def report(play, findings) -> None:
         if not as_json:
             for finding in findings:
                 print(finding.line(), flush=True)
 
     with user_errors(as_json=as_json):
-        targets = resolve_scenes(scenes or ["all"])
         settings = given.settings()
-        plays = [ScenePlay(t, settings.params, settings.voice) for t in targets]
-        results = audit_scenes(plays, settings.jobs, Layout.default(), on_done=report)
-    found = [f for findings in results for f in findings]
+        results = audit_named(
+            scenes or ["all"], settings.params, settings.voice, settings.jobs, on_done=report
+        )
+    found = [f for _, findings in results for f in findings]
     if as_json:
         scenes_data = [
-            {"scene": p.target.name, "findings": [f.data() for f in findings]}
-            for p, findings in zip(plays, results, strict=True)
+            {"scene": play.target.name, "findings": [f.data() for f in findings]}
+            for play, findings in results
         ]
         print(json.dumps({"scenes": scenes_data, "findings": len(found)}, indent=1))
     else:
-        print(f"{len(found)} finding(s) in {len(plays)} scene(s)", file=sys.stderr)
+        print(f"{len(found)} finding(s) in {len(results)} scene(s)", file=sys.stderr)
     if found:
         raise typer.Exit(1)
 
