@@ -126,13 +126,13 @@ class RMSNormScene(GeometryScene):
         below = int(np.ma.sum(self.ratios < 1.0))
         return f"|μ| < σ for {below} of {self.ratios.count()}"
 
-    def add_sphere(self) -> None:
-        """Add the plane, sphere and equator (and, with :attr:`poles`, the pole axis, stars
-        and all-ones label)."""
+    def add_sphere(self, with_poles: bool = True) -> None:
+        """Add the plane, sphere and equator (and, with :attr:`poles` and ``with_poles``, the
+        pole axis, stars and all-ones label)."""
         self.plane = figures.plane(self.plane_half_size, opacity=0.1)
         self.sphere = figures.sphere()
         self.add(self.plane, self.sphere, figures.equator())
-        if self.poles:
+        if self.poles and with_poles:
             self.add(*self.pole_figures())
 
     def pole_figures(self) -> tuple[Mobject, Mobject, Mobject]:
@@ -411,9 +411,7 @@ class RMSNormCollapse(RMSNormScene):
 
     def show_inputs(self) -> None:
         with self.beat("intro") as tracker:
-            self.plane = figures.plane(self.plane_half_size, opacity=0.1)
-            self.sphere = figures.sphere()
-            self.add(self.plane, self.sphere, figures.equator())
+            self.add_sphere(with_poles=False)  # the poles appear later, as the answer
             groups = [self.point_group(name, pts, name) for name, pts in self.sign_groups()]
             self.play(*self.panels(), *self.appear(*groups), run_time=tracker.duration)
 
