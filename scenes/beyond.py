@@ -48,8 +48,6 @@ from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, MARK_SHARE, appear
 from scenes.kit import figures, panels, style
 from scenes.kit.framing import (
     SMOOTH_PEAK_SLOPE,
-    facing_azimuth,
-    fit_zoom,
     meridian_orientation,
 )
 from scenes.kit.panels import LegendEntry
@@ -305,15 +303,10 @@ class AnyWidth(HalfPlaneScene):
         neither dimmed behind it; zoomed to frame the opening points from there, and no
         closer than the flat picture, so the turn to it keeps x in frame."""
         super().setup()
-        camera = self.renderer.camera
-        phi, focal = camera.get_phi(), camera.get_focal_distance()
         outputs = np.vstack([self.place(self.small.rms), self.place(self.small.layer)])
         meridian = meridian_orientation(self.up, self.right)["theta"]
         thetas = meridian + np.radians(np.arange(-180.0, 180.0, 1.0))  # the turn's short way
-        theta = facing_azimuth(outputs, phi, thetas)
-        fit = fit_zoom(self.opening_points(), phi, theta, focal, self.keep_out())
-        zoom = min(style.POSES[self.pose].zoom, fit, FIT / self.small_reach())
-        self.set_camera_orientation(theta=theta, zoom=zoom)
+        zoom = self.open_facing(outputs, thetas, FIT / self.small_reach())
         figures.set_axes(self.axes, zoom)
 
     def small_reach(self) -> float:

@@ -20,8 +20,8 @@ from manim import Create, FadeIn, FadeOut, Mobject, Restore, smooth, squish_rate
 import normmath as nm
 from scenes.base.geometry import GeometryScene
 from scenes.base.narrated import APPEAR_SECONDS, MARK_SHARE, AuditException
-from scenes.kit import figures, panels, style
-from scenes.kit.framing import facing_azimuth, fit_zoom
+from scenes.kit import figures, panels
+from scenes.kit.framing import fit_zoom
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import NEAR_PLANE_HALF_SIZE, PALETTE
 
@@ -97,17 +97,10 @@ class OneVectorGeometry(GeometryScene):
         outputs (on the sphere) most on its near side, neither dimmed behind it, and zoomed
         to frame the opening points from there."""
         super().setup()
-        camera = self.renderer.camera
-        phi, theta = camera.get_phi(), camera.get_theta()
         outputs = [p for p in (self.journey.layer_norm, self.journey.rms_norm) if p is not None]
-        if outputs:
-            theta = facing_azimuth(np.array(outputs), phi, theta + np.radians(TURNS))
-        focal = camera.get_focal_distance()
-        fit = fit_zoom(self.opening_points(), phi, theta, focal, self.keep_out())
-        zoom = min(style.POSES[self.pose].zoom, fit)
-        self.set_camera_orientation(theta=theta, zoom=zoom)
+        turns = self.renderer.camera.get_theta() + np.radians(TURNS)
+        self.opening_zoom = self.open_facing(np.reshape(outputs, (-1, 3)), turns)
         self.fit_axes()
-        self.opening_zoom = zoom
 
     def opening_points(self) -> np.ndarray:
         j = self.journey

@@ -64,6 +64,21 @@ class CameraWork:
         )
         return min(view.zoom, fit)
 
+    def open_facing(self, outputs: np.ndarray, thetas: np.ndarray, *closest: float) -> float:
+        """Turn the camera about the vertical axis to the azimuth of ``thetas`` that shows
+        ``outputs`` most on its near side (:func:`~scenes.kit.framing.facing_azimuth`; none:
+        no turn), zoomed to frame :meth:`opening_points` from there, no closer than the pose
+        nor than any of ``closest``; return the zoom."""
+        camera = self.renderer.camera
+        phi, theta = camera.get_phi(), camera.get_theta()
+        if len(outputs):
+            theta = framing.facing_azimuth(np.asarray(outputs), phi, thetas)
+        focal = camera.get_focal_distance()
+        fit = framing.fit_zoom(self.opening_points(), phi, theta, focal, self.keep_out())
+        zoom = min(style.POSES[self.pose].zoom, fit, *closest)
+        self.set_camera_orientation(theta=theta, zoom=zoom)
+        return zoom
+
     def fit_axes(self) -> None:
         """Re-fit the axes to the camera's zoom, each half :data:`scenes.kit.figures.AXIS_SCREEN`
         long on screen, or shorter where perspective would carry an end (and its label) out
