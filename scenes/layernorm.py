@@ -366,7 +366,8 @@ class Gain(LayerNormScene):
             self.framed_plane(self.near_plane_half_size)
             self.ellipsoid = self.framed_figure(figures.ellipsoid(np.ones(3)))
             self.ellipse = figures.equator(color=PALETTE["gained"])
-            self.add(self.plane, figures.sphere(), figures.equator(width=2.0))
+            self.spheres = figures.sphere(), figures.equator(width=2.0)  # what the gain grows
+            self.add(self.plane, *self.spheres)
             points = self.point_group("gained", self.steps.standardized, "standardized")
             appear = self.appear_at("intro", "We start from", tracker.duration, points)
             self.play(*self.panels(), *appear, run_time=tracker.duration)
@@ -397,18 +398,23 @@ class Gain(LayerNormScene):
             def path(alpha: float) -> np.ndarray:
                 return nm.apply_affine(self.steps.standardized, self.gain_at(alpha))
 
-            self.add(*self.copies(self.ellipsoid, self.ellipse))  # grown out of the sphere
+            grows = self.said_rate("gain", "As gamma grows", tracker.duration)
+            grown = [  # out of the sphere, taking their colour as gamma starts to grow
+                self.copy_over(original, copy, grows)
+                for original, copy in zip(self.spheres, (self.ellipsoid, self.ellipse), strict=True)
+            ]
             trails = self.trail_group(self.steps.standardized)
             near = self.near_plane_half_size
             named = "stays a sphere" if self.narration_values()["even_gain"] else "an ellipsoid"
             named_at = self.said_at("gain", named, tracker.duration)
             self.talks_about(self.ellipsoid, share=NARRATED_FIGURE_SHARE, after=named_at)
             rows = [
-                self.reveal_legend(3, self.said_rate("gain", "As gamma grows", tracker.duration)),
+                self.reveal_legend(3, grows),
                 self.reveal_legend(4, self.said_rate("gain", named, tracker.duration)),
             ]
             self.play(
                 *rows,
+                *grown,
                 self.move_points("gained", path, "gained"),
                 self.grow_trails(trails, self.steps.standardized, path),
                 self.reshape(self.ellipsoid, lambda a: figures.ellipsoid_curves(self.gain_at(a))),
@@ -483,11 +489,11 @@ class Bias(LayerNormScene):
         with self.beat("intro") as tracker:
             gamma = self.params.gamma
             self.framed_plane(self.near_plane_half_size, gamma)
-            self.add(
-                self.plane,
+            self.gained_figures = (  # what the bias moves
                 self.framed_figure(figures.ellipsoid(gamma)),
                 figures.equator(gamma, color=PALETTE["gained"]),
             )
+            self.add(self.plane, *self.gained_figures)
             self.add(self.ghosts("gained", self.steps.gained, "gained"))
             points = self.point_group("shifted", self.steps.gained, "gained")
             appear = self.appear_at("intro", "Here are the points", tracker.duration, points)
@@ -505,7 +511,11 @@ class Bias(LayerNormScene):
             gamma = self.params.gamma
             moved = self.framed_figure(figures.ellipsoid(gamma, color=PALETTE["shifted"]))
             ring = figures.equator(gamma, color=PALETTE["shifted"])
-            self.add(*self.copies(moved, ring))
+            rate = appear_rate(0.0, tracker.duration)
+            taken = [  # copies of the gained figures, taking their colour as they move off
+                self.copy_over(original, copy, rate)
+                for original, copy in zip(self.gained_figures, (moved, ring), strict=True)
+            ]
             self.bring_to_front(self.points_mob["shifted"])
 
             def path(alpha: float) -> np.ndarray:
@@ -513,8 +523,8 @@ class Bias(LayerNormScene):
 
             trails = self.trail_group(self.steps.gained)
             near = self.near_plane_half_size
-            rate = appear_rate(0.0, tracker.duration)
             self.play(
+                *taken,
                 self.reveal_legend(2, rate),
                 self.reveal_legend(3, rate),
                 self.move_points("shifted", path, "shifted"),

@@ -25,3 +25,35 @@ def test_plane_keeps_its_straight_edges():
         direction = piece[3] - piece[0]
         for handle in piece[1:3]:
             assert np.linalg.norm(np.cross(handle - piece[0], direction)) < 1e-12
+
+
+def test_a_copy_over_a_figure_changes_nothing_as_it_appears_then_takes_its_own_look():
+    """GeometryScene.copy_over: the copy starts transparent in the original's colour and
+    width (an opaque copy over a translucent stroke would brighten it), ends in its own."""
+    from manim import ManimColor
+
+    from scenes.base.geometry import GeometryScene
+
+    class Stage:
+        copies = GeometryScene.copies
+        copy_over = GeometryScene.copy_over
+
+        def __init__(self):
+            self.added, self.cut_ins = [], []
+
+        def add(self, *mobjects):
+            self.added += mobjects
+
+        def cut_in(self, *mobjects, reason):
+            self.cut_ins += mobjects
+
+    stage, sphere = Stage(), figures.sphere()
+    copy = figures.ellipsoid(np.ones(3))
+    own = copy.get_stroke_color(), copy.get_stroke_width(), copy.get_stroke_opacity()
+    animation = stage.copy_over(sphere, copy, lambda alpha: alpha)
+    assert stage.added == [copy] and stage.cut_ins == [copy]
+    assert copy.get_stroke_opacity() == 0.0 and copy.get_stroke_width() == sphere.get_stroke_width()
+    assert copy.get_stroke_color() == sphere.get_stroke_color() != own[0]
+    animation.interpolate_mobject(1.0)
+    assert (copy.get_stroke_color(), copy.get_stroke_width()) == own[:2]
+    assert copy.get_stroke_opacity() == own[2] and isinstance(own[0], ManimColor)

@@ -196,6 +196,29 @@ class GeometryScene(CameraWork, Overlays, PinnedPanels, NarratedThreeDScene):
         self.cut_in(*mobjects, reason="an exact copy added over the figure it copies")
         return mobjects
 
+    def copy_over(
+        self, original: VMobject, copy: VMobject, rate: Callable[[float], float]
+    ) -> Animation:
+        """Add ``copy`` (a curve of the same points as ``original``) over ``original`` in its
+        colour and width but transparent (nothing changes on screen as it appears: an exact
+        copy drawn over a translucent stroke would brighten it); return the animation that
+        turns its stroke to its own colour, width and opacity at ``rate``."""
+        start = original.get_stroke_color(), original.get_stroke_width()
+        own = copy.get_stroke_color(), copy.get_stroke_width()
+        opacities = 0.0, copy.get_stroke_opacity()
+
+        def restyle(mob: VMobject, alpha: float) -> None:
+            t = rate(alpha)
+            mob.set_stroke(
+                interpolate_color(start[0], own[0], t),
+                (1 - t) * start[1] + t * own[1],
+                (1 - t) * opacities[0] + t * opacities[1],
+            )
+
+        restyle(copy, 0.0)
+        self.add(*self.copies(copy))
+        return UpdateFromAlphaFunc(copy, restyle)
+
     def move_with_trails(
         self, name: str, start: np.ndarray, end: np.ndarray, color: str | None = None
     ) -> list:
