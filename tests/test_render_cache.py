@@ -359,3 +359,54 @@ def test_two_state_objects_merge_their_records(tmp_path):
     second.put(RecordId(RecordKind.SCENE, "480p15", "Epsilon"), "b", {})
     names = {rid.name for rid in State(tmp_path / "state.json", tmp_path).records()}
     assert names == {"Bias", "Epsilon"}
+
+
+SHARED_RATES = """
+from manim import LEFT, RIGHT, Circle, Scene, Square, Triangle, UpdateFromAlphaFunc
+
+
+def later(start):
+    return lambda alpha: min(1.0, max(0.0, (alpha - start) / (1.0 - start)))
+
+
+def fill_with(rate):
+    def fill(mob, alpha):
+        mob.set_fill(opacity=rate(alpha))
+    return fill
+
+
+class SharedRates(Scene):
+    def construct(self):
+        early, late = later(0.0), later(0.9)
+        shapes = [Square().shift(3 * LEFT), Circle(), Triangle().shift(3 * RIGHT)]
+        for shape in shapes:
+            shape.set_fill("#ffffff", opacity=0.0)
+        self.add(*shapes)
+        self.play(
+            UpdateFromAlphaFunc(shapes[0], fill_with(early)),
+            UpdateFromAlphaFunc(shapes[1], fill_with(late)),
+            UpdateFromAlphaFunc(shapes[2], fill_with(THIRD)),
+            run_time=1.0,
+        )
+"""
+"""A user's scene whose third shape fills with the rate ``THIRD`` names. Manim hashes a
+function met twice in one play once, then writes a placeholder: the play hashes the same
+whether the third shape fills early or late."""
+
+
+def frames_of(movie) -> list[bytes]:
+    with av.open(str(movie)) as container:
+        return [frame.to_ndarray(format="gray").tobytes() for frame in container.decode(video=0)]
+
+
+def test_a_code_edit_that_manims_play_hash_misses_still_draws_anew(tmp_path):
+    scene = tmp_path / "shared_rates.py"
+    job = RenderJob(Target("SharedRates", scene, "Shared rates"), TINY, "none")
+    movies = {}
+    for third in ("late", "early"):  # the edit, rendered in one media folder, then fresh
+        scene.write_text(SHARED_RATES.replace("THIRD", third))
+        (edited,) = Runner(Layout(tmp_path / "media"), jobs=1).run([job])
+        (fresh,) = Runner(Layout(tmp_path / f"fresh-{third}"), jobs=1).run([job])
+        movies[third] = frames_of(edited.video), frames_of(fresh.video)
+    assert movies["late"][0] == movies["late"][1] != movies["early"][1]
+    assert movies["early"][0] == movies["early"][1]

@@ -29,6 +29,7 @@ import hashlib
 import json
 import time
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
@@ -49,6 +50,7 @@ __all__ = [
     "file_digest",
     "fingerprint",
     "job_key",
+    "drawing_key",
     "derived_key",
 ]
 
@@ -308,6 +310,15 @@ def _params_read(
     return params_read(_tree(file), dict(methods))
 
 
+def _code(project: Project, sources: list[Path]) -> Iterator[str | bytes]:
+    """What a key takes from the code: each source and shipped data file (its label, then
+    its bytes), then ``manim.cfg``."""
+    for path in [*sources, *project.data_files(sources)]:
+        yield project.label(path)
+        yield path.read_bytes()
+    yield project.manim_cfg.read_bytes() if project.manim_cfg.is_file() else b""
+
+
 def job_key(job: RenderJob, project: Project = PROJECT) -> str:
     """The cache key of a render job (see the module docstring for what it covers)."""
     sources = project.sources(job.target.file)
@@ -319,13 +330,7 @@ def job_key(job: RenderJob, project: Project = PROJECT) -> str:
         str(KEY_SCHEMA),
         job.product.value,
         job.target.name,
-        *(part for path in sources for part in (project.label(path), path.read_bytes())),
-        *(
-            part
-            for path in project.data_files(sources)
-            for part in (project.label(path), path.read_bytes())
-        ),
-        project.manim_cfg.read_bytes() if project.manim_cfg.is_file() else b"",
+        *_code(project, sources),
         json.dumps(_narration_until(job)),
         scene_list,
         f"{job.quality.width}x{job.quality.height}@{job.quality.fps}",
@@ -337,6 +342,25 @@ def job_key(job: RenderJob, project: Project = PROJECT) -> str:
         str(job.transparent),
         str(job.caching_cameras),
         *([json.dumps(job.beats)] if job.beats else []),
+    )
+
+
+def drawing_key(job: RenderJob, project: Project = PROJECT) -> str:
+    """The key of the code that draws a job's plays: the sources and data files of
+    :func:`job_key`, ``manim.cfg``, the rendering stack's versions and the cameras, not the
+    narration, voice or parameters (a play those change is hashed differently by Manim).
+
+    Manim names each partial movie by a hash of its play, which can miss a code change: a
+    function object met twice in one play is hashed once and then written as a placeholder,
+    so a play whose later reference moves to another shared function hashes the same. Partial
+    movies are reused only under the drawing key that made them."""
+    return digest(
+        str(KEY_SCHEMA),
+        "drawing",
+        *_code(project, project.sources(job.target.file)),
+        json.dumps(versions(), sort_keys=True),
+        str(job.transparent),
+        str(job.caching_cameras),
     )
 
 

@@ -55,11 +55,12 @@ def disk_full_message(folder: Path, detail: str = "") -> str:
 
 def discard_partial_render(layout: Layout, job: RenderJob) -> None:
     """Remove Manim's files of ``job``: its movie or image, sound, subtitles and partial
-    movie files (any of them may be cut short)."""
+    movie files (any of them may be cut short), with their drawing stamp."""
     folder = layout.manim_folder(job)
     for path in folder.glob(f"{job.stem}.*"):
         path.unlink(missing_ok=True)
     shutil.rmtree(layout.partial_movies(job), ignore_errors=True)
+    layout.drawing_stamp(job).unlink(missing_ok=True)
 
 
 def write_log(path: Path, text: str) -> Path:

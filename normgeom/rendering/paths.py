@@ -99,6 +99,13 @@ class Layout:
         what Manim reads."""
         return self.manim_folder(job) / "partial_movie_files" / job.target.id
 
+    def drawing_stamp(self, job: RenderJob) -> Path:
+        """The drawing key (:func:`~normgeom.rendering.cache.drawing_key`) of the code that
+        made the partial movies of :meth:`partial_movies`, beside that folder (Manim prunes
+        the folder's files)."""
+        partials = self.partial_movies(job)
+        return partials.with_name(f"{partials.name}.drawing")
+
     def slides_folder(self, quality: Quality) -> Path:
         """Where manim-slides writes the slide steps of this quality."""
         return self.work / "slides" / quality.label

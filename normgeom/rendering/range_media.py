@@ -29,14 +29,26 @@ __all__ = ["seed_partial_movies", "join_ranges"]
 
 def seed_partial_movies(layout: Layout, job: RenderJob) -> None:
     """Link into a range job's partial-movie folder every sound partial movie of its scene's
-    whole render it lacks (hard links: no copy; Manim prunes each folder on its own). Hold
-    the scene's lock: a whole render may be writing them."""
-    source, target = layout.partial_movies(replace(job, beats=None)), layout.partial_movies(job)
+    whole render it lacks, when both were drawn by the same code (the same drawing stamp;
+    hard links: no copy; Manim prunes each folder on its own). Hold the scene's lock: a
+    whole render may be writing them."""
+    whole = replace(job, beats=None)
+    source, target = layout.partial_movies(whole), layout.partial_movies(job)
     target.mkdir(parents=True, exist_ok=True)
+    if not _same_text(layout.drawing_stamp(whole), layout.drawing_stamp(job)):
+        return  # drawn by other code (or not stamped yet)
     for movie in sorted(source.glob("*.mp4")):
         link = target / movie.name
         if not link.exists() and movie_is_sound(movie):
             os.link(movie, link)
+
+
+def _same_text(first: Path, second: Path) -> bool:
+    """Whether both files exist and hold the same text."""
+    try:
+        return first.read_text(encoding="utf-8") == second.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def join_ranges(movies: list[Path], target: Path) -> None:

@@ -6,6 +6,8 @@ a Tex SVG cut short that Manim would parse again, or a partial movie file of a f
 that Manim would splice into the next movie. Before a job runs, each such entry is read
 defensively; a damaged one is removed with a one-line warning, so the render rebuilds it
 (speech is synthesized again, a formula typeset again, a play rendered again) instead of failing.
+Partial movies drawn by other code (another drawing key) are removed too, silently: Manim's
+play hash can miss a code change.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import av
 
 import normmath as nm
 from normgeom.errors import warn
+from normgeom.rendering.atomic import write_text
+from normgeom.rendering.cache import drawing_key
 from normgeom.rendering.job import RenderJob
 from normgeom.rendering.paths import Layout
 
@@ -29,6 +33,7 @@ __all__ = [
     "audio_is_sound",
     "svg_is_sound",
     "movie_is_sound",
+    "drop_other_drawings",
     "repair_caches",
 ]
 
@@ -108,9 +113,28 @@ def repair_caches(layout: Layout, job: RenderJob) -> list[Path]:
     if broken:
         warn(f"{job.target.name}: removed {len(broken)} damaged typeset SVG file(s)")
     partials = layout.partial_movies(job)
+    stale = drop_other_drawings(layout, job)
     damaged = [m for m in sorted(partials.glob("*.mp4")) if not movie_is_sound(m)]
     for movie in damaged:
         movie.unlink()
     if damaged:
         warn(f"{job.target.name}: removed {len(damaged)} damaged partial movie file(s)")
-    return removed + broken + damaged
+    return removed + broken + stale + damaged
+
+
+def drop_other_drawings(layout: Layout, job: RenderJob) -> list[Path]:
+    """Remove the job's partial movies unless its drawing stamp holds the job's drawing key
+    (a folder without one counts as drawn by other code), then stamp it; the paths
+    removed."""
+    key, stamp = drawing_key(job), layout.drawing_stamp(job)
+    try:
+        if stamp.read_text(encoding="utf-8") == key:
+            return []
+    except (OSError, UnicodeDecodeError):
+        pass
+    stale = sorted(layout.partial_movies(job).glob("*.mp4"))
+    for movie in stale:
+        movie.unlink()
+    stamp.parent.mkdir(parents=True, exist_ok=True)
+    write_text(stamp, key)
+    return stale
