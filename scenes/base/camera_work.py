@@ -67,7 +67,7 @@ class CameraWork:
     def open_facing(self, outputs: np.ndarray, thetas: np.ndarray, *closest: float) -> float:
         """Turn the camera about the vertical axis to the azimuth of ``thetas`` that shows
         ``outputs`` most on its near side (:func:`~scenes.kit.framing.facing_azimuth`; none:
-        no turn), zoomed to frame :meth:`opening_points` from there, no closer than the pose
+        no turn), zoomed to frame the opening points from there, no closer than the pose
         nor than any of ``closest``; return the zoom."""
         camera = self.renderer.camera
         phi, theta = camera.get_phi(), camera.get_theta()
