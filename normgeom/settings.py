@@ -68,13 +68,8 @@ def _with(
             raise
         except ValueError as exc:
             raise UsageError(f"{named(name)}: {exc}") from None
-    try:
-        return replace(params, **overrides).validated()
-    except NormMathError as exc:
-        name, colon, reason = str(exc).partition(": ")
-        if colon and name in overrides:
-            raise NormMathError(f"{named(name)}: {reason}") from None
-        raise
+    given = replace(params, **overrides)
+    return given.validated(lambda name: named(name) if name in overrides else name)
 
 
 def build_params(config: str | os.PathLike | None = None, **texts: str | None) -> SceneParams:

@@ -64,8 +64,8 @@ def test_axes_keep_their_screen_size_when_the_zoom_changes():
     near, far = figures.axes(2.0), figures.set_axes(figures.axes(2.0), 0.25)
     assert figures.axis_length(0.25) * 0.25 == pytest.approx(figures.axis_length(2.0) * 2.0)
     np.testing.assert_allclose(far[1].get_center() * 0.25, near[1].get_center() * 2.0)
-    ticks_far = len(figures.axis_polylines(0.25))
-    assert ticks_far > len(figures.axis_polylines(2.0))  # a unit tick at every integer
+    ticks_far = len(figures.axis_segments(0.25))
+    assert ticks_far > len(figures.axis_segments(2.0))  # a unit tick at every integer
 
 
 def test_every_centered_point_lies_inside_the_drawn_plane(default_scene):

@@ -43,15 +43,16 @@ def audit_class(scene_class: type, settings: SceneSettings, layout: Layout) -> l
 
     name = scene_class.__name__
     auditor, namer = Auditor(name, AUDIT_FPS), Namer()
-    shots: list[Snapshot] = []
+    last: Snapshot | None = None
 
     def probe(scene, time: float) -> None:
-        shots[:] = [snapshot(scene, time, namer)]
-        auditor.look(shots[0], scene)
+        nonlocal last
+        last = snapshot(scene, time, namer)
+        auditor.look(last, scene)
 
     def still(scene, time: float) -> None:
         """A frozen frame's repeat: the shapes of the frame before, at this time."""
-        auditor.look(replace(shots[0], time=time), scene)
+        auditor.look(replace(last, time=time), scene)
 
     folder = layout.media / "typeset" / name
     scene = play(

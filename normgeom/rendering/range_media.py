@@ -22,7 +22,7 @@ import av
 from normgeom.rendering.atomic import atomic_path
 from normgeom.rendering.job import RenderJob
 from normgeom.rendering.paths import Layout
-from normgeom.rendering.repair import movie_is_sound
+from normgeom.rendering.repair import drawn_by, movie_is_sound
 
 __all__ = ["seed_partial_movies", "join_ranges"]
 
@@ -35,20 +35,13 @@ def seed_partial_movies(layout: Layout, job: RenderJob) -> None:
     whole = replace(job, beats=None)
     source, target = layout.partial_movies(whole), layout.partial_movies(job)
     target.mkdir(parents=True, exist_ok=True)
-    if not _same_text(layout.drawing_stamp(whole), layout.drawing_stamp(job)):
+    drawn = drawn_by(layout, job)
+    if drawn is None or drawn != drawn_by(layout, whole):
         return  # drawn by other code (or not stamped yet)
     for movie in sorted(source.glob("*.mp4")):
         link = target / movie.name
         if not link.exists() and movie_is_sound(movie):
             os.link(movie, link)
-
-
-def _same_text(first: Path, second: Path) -> bool:
-    """Whether both files exist and hold the same text."""
-    try:
-        return first.read_text(encoding="utf-8") == second.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return False
 
 
 def join_ranges(movies: list[Path], target: Path) -> None:

@@ -33,6 +33,7 @@ __all__ = [
     "audio_is_sound",
     "svg_is_sound",
     "movie_is_sound",
+    "drawn_by",
     "drop_other_drawings",
     "repair_caches",
 ]
@@ -122,19 +123,25 @@ def repair_caches(layout: Layout, job: RenderJob) -> list[Path]:
     return removed + broken + stale + damaged
 
 
-def drop_other_drawings(layout: Layout, job: RenderJob) -> list[Path]:
-    """Remove the job's partial movies unless its drawing stamp holds the job's drawing key
-    (a folder without one counts as drawn by other code), then stamp it; the paths
-    removed."""
-    key, stamp = drawing_key(job), layout.drawing_stamp(job)
+def drawn_by(layout: Layout, job: RenderJob) -> str | None:
+    """The drawing key stamped on the job's partial movies (``None``: no readable stamp)."""
     try:
-        if stamp.read_text(encoding="utf-8") == key:
-            return []
+        return layout.drawing_stamp(job).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        pass
+        return None
+
+
+def drop_other_drawings(layout: Layout, job: RenderJob) -> list[Path]:
+    """Remove the job's partial movies unless they are stamped with the job's drawing key
+    (a folder without a stamp counts as drawn by other code), then stamp them; the paths
+    removed."""
+    key = drawing_key(job)
+    if drawn_by(layout, job) == key:
+        return []
     stale = sorted(layout.partial_movies(job).glob("*.mp4"))
     for movie in stale:
         movie.unlink()
+    stamp = layout.drawing_stamp(job)
     stamp.parent.mkdir(parents=True, exist_ok=True)
     write_text(stamp, key)
     return stale

@@ -203,17 +203,14 @@ class GeometryScene(CameraWork, Overlays, PinnedPanels, NarratedThreeDScene):
         colour and width but transparent (nothing changes on screen as it appears: an exact
         copy drawn over a translucent stroke would brighten it); return the animation that
         turns its stroke to its own colour, width and opacity at ``rate``."""
-        start = original.get_stroke_color(), original.get_stroke_width()
-        own = copy.get_stroke_color(), copy.get_stroke_width()
-        opacities = 0.0, copy.get_stroke_opacity()
+        colours = original.get_stroke_color(), copy.get_stroke_color()
+        widths = original.get_stroke_width(), copy.get_stroke_width()
+        opacity = copy.get_stroke_opacity()
 
         def restyle(mob: VMobject, alpha: float) -> None:
             t = rate(alpha)
-            mob.set_stroke(
-                interpolate_color(start[0], own[0], t),
-                (1 - t) * start[1] + t * own[1],
-                (1 - t) * opacities[0] + t * opacities[1],
-            )
+            width = (1 - t) * widths[0] + t * widths[1]
+            mob.set_stroke(interpolate_color(*colours, t), width, t * opacity)
 
         restyle(copy, 0.0)
         self.add(*self.copies(copy))

@@ -7,6 +7,8 @@ before anything renders, so a value that cannot be drawn never reaches Manim.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 import normmath as nm
@@ -52,13 +54,16 @@ def _within(values, limit: float, name: str, scenes: str) -> None:
         )
 
 
-def check_lesson(vector, gain: float, eps: float) -> None:
-    """The lesson scenes' vector, gain and epsilon are within :data:`LESSON_LIMIT`."""
+def check_lesson(vector, gain: float, eps: float, named: Callable[[str], str] = str) -> None:
+    """The lesson scenes' vector, gain and epsilon are within :data:`LESSON_LIMIT` (an error
+    names a field ``named(field)``)."""
     for name, values in (("vector", vector), ("gain", gain), ("lesson_eps", eps)):
-        _within(values, LESSON_LIMIT, name, "the lesson scenes")
+        _within(values, LESSON_LIMIT, named(name), "the lesson scenes")
 
 
-def check_cloud(points: np.ndarray, gamma, beta, source: str = "points") -> None:
+def check_cloud(
+    points: np.ndarray, gamma, beta, source: str = "points", named: Callable[[str], str] = str
+) -> None:
     """The 3D scenes' points are within :data:`POINT_LIMIT`, none is a constant row, gamma and
     beta are within :data:`AFFINE_LIMIT` (epsilon only shrinks the picture: any finite value
     draws).
@@ -76,4 +81,4 @@ def check_cloud(points: np.ndarray, gamma, beta, source: str = "points") -> None
             "draw) is undefined; remove the row or give its coordinates some spread"
         )
     for name, values in (("gamma", gamma), ("beta", beta)):
-        _within(values, AFFINE_LIMIT, name, "the 3D scenes")
+        _within(values, AFFINE_LIMIT, named(name), "the 3D scenes")

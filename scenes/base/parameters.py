@@ -25,7 +25,7 @@ import dataclasses
 import enum
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from numbers import Real
 from pathlib import Path
@@ -178,22 +178,23 @@ class SceneParams:
             return nm.load_points(self.points, max_rows=limits.MAX_POINTS)
         return nm.main_cloud()
 
-    def validated(self) -> SceneParams:
+    def validated(self, named: Callable[[str], str] = str) -> SceneParams:
         """Check every value through normmath and against what the scenes can draw
-        (:mod:`scenes.base.limits`); raise :class:`normmath.NormMathError`."""
-        nm.validation.as_feature_param(self.gamma, 3, "gamma")
-        nm.validation.as_feature_param(self.beta, 3, "beta")
-        nm.validation.as_eps(self.eps, "eps")
-        nm.validation.as_eps(self.lesson_eps, "lesson_eps")
-        nm.validation.as_scalar(self.gain, "gain")
-        vector = nm.validation.as_rows(self.vector, "vector")
+        (:mod:`scenes.base.limits`); raise :class:`normmath.NormMathError`, naming a field
+        ``named(field)`` (as the user gave it: ``--lesson-eps`` on the command line)."""
+        nm.validation.as_feature_param(self.gamma, 3, named("gamma"))
+        nm.validation.as_feature_param(self.beta, 3, named("beta"))
+        nm.validation.as_eps(self.eps, named("eps"))
+        nm.validation.as_eps(self.lesson_eps, named("lesson_eps"))
+        nm.validation.as_scalar(self.gain, named("gain"))
+        vector = nm.validation.as_rows(self.vector, named("vector"))
         if vector.shape != (3,):
             raise nm.NormMathError(
-                f"vector: the scenes need exactly 3 coordinates, got {vector.size}"
+                f"{named('vector')}: the scenes need exactly 3 coordinates, got {vector.size}"
             )
-        limits.check_lesson(vector, self.gain, self.lesson_eps)
+        limits.check_lesson(vector, self.gain, self.lesson_eps, named)
         source = f"points ({Path(self.points).name})" if self.points else "points"
-        limits.check_cloud(self.cloud().points, self.gamma, self.beta, source)
+        limits.check_cloud(self.cloud().points, self.gamma, self.beta, source, named)
         return self
 
     def to_toml(self) -> str:

@@ -39,6 +39,7 @@ __all__ = [
     "polyline_points",
     "closed_smooth_points",
     "set_curves",
+    "set_segments",
     "curves",
     "dashes",
     "trails",
@@ -52,7 +53,7 @@ __all__ = [
     "AXIS_SCREEN",
     "AXIS_LABEL_SIZE",
     "axis_length",
-    "axis_polylines",
+    "axis_segments",
     "axis_label_anchors",
     "axes",
     "set_axes",
@@ -129,25 +130,18 @@ def _is_smooth_loop(points: np.ndarray) -> bool:
 def set_curves(mob: VMobject, polylines: Sequence[np.ndarray]) -> VMobject:
     """Replace ``mob``'s points by the given curves, one subpath each: a closed curve sampled
     at :data:`CURVE_SAMPLES` or more points becomes a smooth closed spline; anything else
-    (segments, polygons such as the plane) stays a straight polyline. Straight pieces are
-    converted together (an array of segments, shape (m, 2, 3), in one step)."""
-    if isinstance(polylines, np.ndarray) and polylines.ndim == 3 and polylines.shape[1] == 2:
-        mob.set_points(_segment_points(polylines))
-        return mob
-    parts: list[np.ndarray] = []
-    straight: list[np.ndarray] = []
-    for line in polylines:
-        line = np.asarray(line, dtype=float)
-        if not _is_smooth_loop(line):
-            straight.append(np.stack([line[:-1], line[1:]], axis=1))
-            continue
-        if straight:
-            parts.append(_segment_points(np.concatenate(straight)))
-            straight = []
-        parts.append(closed_smooth_points(line))
-    if straight:
-        parts.append(_segment_points(np.concatenate(straight)))
-    mob.set_points(np.concatenate(parts))
+    (segments, polygons such as the plane) stays a straight polyline."""
+    pieces = [
+        closed_smooth_points(p) if _is_smooth_loop(p) else polyline_points(p) for p in polylines
+    ]
+    mob.set_points(np.concatenate(pieces))
+    return mob
+
+
+def set_segments(mob: VMobject, pieces: np.ndarray) -> VMobject:
+    """Replace ``mob``'s points by straight segments given as (start, end) rows, shape
+    (m, 2, 3), all in one step (the points :func:`set_curves` gives them, without a loop)."""
+    mob.set_points(_segment_points(pieces))
     return mob
 
 
@@ -204,8 +198,7 @@ def set_dashes(
 ) -> VMobject:
     """Move the dashes of ``mob`` (built by :func:`dashes` with the same ``count``), each
     segment drawn only over its ``spans`` part if given (shape (k, 2), parameters in [0, 1])."""
-    mob.set_points(_segment_points(_dash_pieces(starts, ends, count, spans)))
-    return mob
+    return set_segments(mob, _dash_pieces(starts, ends, count, spans))
 
 
 def dash_segments(mob: VMobject) -> np.ndarray:
@@ -269,7 +262,7 @@ def axis_length(zoom: float, screen: float = AXIS_SCREEN) -> float:
     return screen / float(zoom)
 
 
-def axis_polylines(zoom: float, screen: float = AXIS_SCREEN) -> np.ndarray:
+def axis_segments(zoom: float, screen: float = AXIS_SCREEN) -> np.ndarray:
     """The x1, x2, x3 axes at ``zoom``, each half ``screen`` long, as straight segments
     (start, end), shape (m, 2, 3): per axis, the line through the origin, an arrowhead (four
     arms, so it reads from every side) at its positive end, and a small cross at every
@@ -300,10 +293,10 @@ def axis_label_anchors(zoom: float, screen: float = AXIS_SCREEN) -> np.ndarray:
 
 
 def axes(zoom: float) -> VGroup:
-    """The axes of :func:`axis_polylines` (one mobject) and their labels x1, x2, x3 beyond
+    """The axes of :func:`axis_segments` (one mobject) and their labels x1, x2, x3 beyond
     the positive ends (one mobject each; keep them facing the camera with
     :func:`face_camera`). Re-fit to another zoom with :func:`set_axes`."""
-    lines = curves(axis_polylines(zoom), PALETTE["axis"], width=1.6)
+    lines = curves(axis_segments(zoom), PALETTE["axis"], width=1.6)
     labels = [
         flatten(MathTex(f"x_{i + 1}", font_size=AXIS_LABEL_SIZE), PALETTE["text"]).move_to(p)
         for i, p in enumerate(axis_label_anchors(zoom))
@@ -314,7 +307,7 @@ def axes(zoom: float) -> VGroup:
 
 def set_axes(group: VGroup, zoom: float, screen: float = AXIS_SCREEN) -> VGroup:
     """Re-fit axes built by :func:`axes` to ``zoom``, each half ``screen`` long on screen."""
-    set_curves(group[0], axis_polylines(zoom, screen))
+    set_segments(group[0], axis_segments(zoom, screen))
     for label, position in zip(group[1:], axis_label_anchors(zoom, screen), strict=True):
         label.move_to(position)
     return group
