@@ -76,8 +76,9 @@ def render(
     fmt: str = typer.Option("mp4", "--format", "-f", help="mp4|gif|png|webm"),
     given: RenderOptions = options.GIVEN,
 ) -> None:
-    """Render scenes into media/scenes/<quality folder>/<Scene>.<format>, e.g.
-    media/scenes/720p30/Gain.mp4 (the default quality, medium)."""
+    """Render scenes into media/scenes/<quality>/<Scene>.<format>.
+
+    For example media/scenes/720p30/Gain.mp4 at the default quality, medium."""
     from rich.console import Console
 
     from normgeom.cli.report import summary_table
