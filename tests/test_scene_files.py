@@ -10,8 +10,9 @@ import pytest
 
 from normgeom.errors import UsageError
 from normgeom.rendering.targets import resolve_scenes
-from scenes.base.catalog import SCENES, lineage, load_scene_class, narration
+from scenes.base.catalog import SCENES, load_scene_class, narration
 from scenes.base.narrated import scene_beats
+from scenes.base.source import lineage
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "projection.py"
 
@@ -114,3 +115,25 @@ def test_a_scene_of_ones_own_named_like_a_lecture_scene_keeps_to_its_own_files(t
     assert [row[:2] for row in rows if "cached" in row] == [["│", "Bias"]]
     mine = next(row for row in rows if row[:2] == ["│", "mybias.Bias"])
     assert mine[3] in {"0:00", "0:01"}  # its own half second, rendered
+
+
+def test_the_static_readers_never_import_manim():
+    """The scene list, the cache keys and the narration check read sources with
+    :mod:`scenes.base.source` alone: reading every lecture scene's lineage, beats, imports and
+    parameter reads loads neither Manim nor manim-voiceover."""
+    code = (
+        "import sys\n"
+        "from scenes.base import catalog, source\n"
+        "from normgeom.rendering import cache, narration_check\n"
+        "for e in catalog.SCENES:\n"
+        "    refs = source.lineage(e.file, e.name)\n"
+        "    assert catalog.narration(e.file, e.name), e.name\n"
+        "    assert [b for r in refs if r[0] for b in source.spoken_beats(r)], e.name\n"
+        "    sources = cache.PROJECT.sources(e.file)\n"
+        "    cache.PROJECT.params_read(sources)\n"
+        "    narration_check.check_narration(e.file, e.name)\n"
+        "heavy = [m for m in sys.modules if m.split('.')[0] in ('manim', 'manim_voiceover')]\n"
+        "sys.exit(str(heavy) if heavy else 0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

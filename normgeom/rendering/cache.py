@@ -24,19 +24,18 @@ parents' keys through :func:`derived_key`.
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 import time
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
-from functools import cache
 from pathlib import Path
 
 import normmath as nm
 from normgeom.rendering.job import RenderJob
 from normgeom.rendering.versions import versions
+from scenes.base import source
 from scenes.base.catalog import SCENES, narration
 from scenes.base.parameters import SceneParams
 from scenes.voice.pronunciation import PRONUNCIATION_FILE
@@ -103,7 +102,6 @@ def file_digest(path: Path) -> str:
     return sha.hexdigest()
 
 
-PARAMS_NAME = "params"
 PARAM_FIELDS = tuple(f.name for f in fields(SceneParams))
 
 
@@ -128,31 +126,6 @@ def _plain(value: object) -> object:
     return float(value)
 
 
-def _is_params(node: ast.AST) -> bool:
-    return (isinstance(node, ast.Name) and node.id == PARAMS_NAME) or (
-        isinstance(node, ast.Attribute) and node.attr == PARAMS_NAME
-    )
-
-
-def params_read(tree: ast.AST, methods: dict[str, frozenset[str]]) -> frozenset[str] | None:
-    """The parameter fields a module reads (see the module docstring); ``None``: all."""
-    read: set[str] = set()
-    handled: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and _is_params(node.value):
-            read.update(methods.get(node.attr, {node.attr}))
-            handled.add(id(node.value))
-        elif isinstance(node, ast.Assign) and _is_params(node.value):
-            if not all(_is_params(target) for target in node.targets):
-                return None
-            handled.add(id(node.value))
-    for node in ast.walk(tree):
-        loaded = isinstance(getattr(node, "ctx", None), ast.Load)
-        if _is_params(node) and loaded and id(node) not in handled:
-            return None
-    return frozenset(read & set(PARAM_FIELDS))
-
-
 @dataclass(frozen=True)
 class Project:
     """The source tree keys are read from (the installed project, or a copy in tests)."""
@@ -175,47 +148,15 @@ class Project:
         """The file of a module of a source package, or None."""
         if dotted.split(".")[0] not in SOURCE_PACKAGES:
             return None
-        base = self.root.joinpath(*dotted.split("."))
-        for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-            if candidate.is_file():
-                return candidate
-        return None
-
-    def module_name(self, file: Path) -> str:
-        """The dotted name of a file of the tree (``scenes/kit/style.py``: ``scenes.kit.style``)."""
-        parts = file.relative_to(self.root).with_suffix("").parts
-        return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        return source.module_file(dotted, self.root)
 
     def imports(self, file: Path) -> list[str]:
         """Dotted names of the source-package modules ``file`` imports (statically)."""
-        return list(_imports(self, file, _stamp(file)))
-
-    def _imports(self, file: Path) -> tuple[str, ...]:
-        found = []
-        for node in ast.walk(_tree(file)):
-            if isinstance(node, ast.Import):
-                found += [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    base = self._absolute(file, base, node.level)
-                found.append(base)
-                found += [f"{base}.{alias.name}" for alias in node.names]
-        return tuple(name for name in found if self.module_file(name) is not None)
+        return [name for name in source.imports(file) if self.module_file(name) is not None]
 
     def label(self, file: Path) -> str:
         """``file`` relative to the tree (its name if outside), as keys record it."""
         return str(file.relative_to(self.root)) if file.is_relative_to(self.root) else file.name
-
-    def _absolute(self, file: Path, module: str, level: int) -> str:
-        """The absolute name of a relative import (``from .x import y``) inside the tree."""
-        if not file.is_relative_to(self.root):
-            return module
-        package = self.module_name(file).split(".")
-        if file.name != "__init__.py":
-            package = package[:-1]
-        anchor = package[: len(package) - level + 1]
-        return ".".join([*anchor, *([module] if module else [])])
 
     def sources(self, file: Path) -> list[Path]:
         """``file`` and every source-package module it imports, directly or not, sorted."""
@@ -245,32 +186,17 @@ class Project:
 
     def params_read(self, sources: list[Path]) -> frozenset[str] | None:
         """The parameter fields ``sources`` read (``None``: all of them)."""
-        methods = tuple(self._param_methods().items())
+        parameters = self.module_file("scenes.base.parameters")
+        methods = tuple(source.method_reads(parameters, SceneParams.__name__).items())
         read: set[str] = set()
         for file in sources:
-            if file == self.module_file("scenes.base.parameters") or file.is_relative_to(self.math):
+            if file == parameters or file.is_relative_to(self.math):
                 continue  # the parameters' own module, and normmath, which never sees them
-            found = _params_read(file, _stamp(file), methods)
+            found = source.params_read(file, methods)
             if found is None:
                 return None
             read |= found
-        return frozenset(read)
-
-    def _param_methods(self) -> dict[str, frozenset[str]]:
-        """Each :class:`SceneParams` method and the fields it reads (``self.<field>``)."""
-        tree = _tree(self.module_file("scenes.base.parameters"))
-        found = {}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ClassDef) and node.name == SceneParams.__name__:
-                for method in (n for n in node.body if isinstance(n, ast.FunctionDef)):
-                    found[method.name] = frozenset(
-                        n.attr
-                        for n in ast.walk(method)
-                        if isinstance(n, ast.Attribute)
-                        and isinstance(n.value, ast.Name)
-                        and n.value.id == "self"
-                    )
-        return found
+        return frozenset(read & set(PARAM_FIELDS))
 
     def _parents(self, dotted: str) -> list[Path]:
         """The ``__init__.py`` files Python runs before importing ``dotted``."""
@@ -280,34 +206,6 @@ class Project:
 
 
 PROJECT = Project()
-
-
-def _stamp(file: Path) -> tuple[int, int]:
-    """What tells a file's versions apart for the caches below: mtime and size."""
-    stat = file.stat()
-    return stat.st_mtime_ns, stat.st_size
-
-
-def _tree(file: Path) -> ast.Module:
-    """The parsed module (parsed once per version of the file)."""
-    return _parse(file, _stamp(file))
-
-
-@cache
-def _parse(file: Path, stamp: tuple[int, int]) -> ast.Module:
-    return ast.parse(file.read_bytes(), filename=str(file))
-
-
-@cache
-def _imports(project: Project, file: Path, stamp: tuple[int, int]) -> tuple[str, ...]:
-    return project._imports(file)
-
-
-@cache
-def _params_read(
-    file: Path, stamp: tuple[int, int], methods: tuple[tuple[str, frozenset[str]], ...]
-) -> frozenset[str] | None:
-    return params_read(_tree(file), dict(methods))
 
 
 def _code(project: Project, sources: list[Path]) -> Iterator[str | bytes]:

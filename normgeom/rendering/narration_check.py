@@ -14,7 +14,9 @@ import ast
 from pathlib import Path
 
 from normgeom.errors import UsageError
-from scenes.base.catalog import SCENES_DIR, ClassRef, first_narration, lineage
+from scenes.base import source
+from scenes.base.catalog import SCENES_DIR, first_narration
+from scenes.base.source import ClassRef
 from scenes.voice.narration import narration_file
 from scenes.voice.wording import OTHERWISE, Template, placeholders
 
@@ -28,13 +30,13 @@ VALUES_HOOK = "narration_values"
 def check_narration(file: Path, name: str) -> None:
     """Raise :class:`UsageError` when class ``name`` of ``file``, a narrated scene, speaks a
     beat its narration lacks (or has no narration at all), or asks a value it does not give."""
-    classes = lineage(file, name)
+    classes = source.lineage(file, name)
     if (NARRATED.resolve(), "Narrated") not in classes:
         return  # a plain Manim scene: no narration
     own = [ref for ref in classes if ref[0] is not None and SCENES_DIR not in ref[0].parents]
     table = narration_file(file)
     beats = first_narration(classes)
-    spoken = _spoken(own)
+    spoken = [spoken for ref in own for spoken in source.spoken_beats(ref)]
     if beats is None and spoken:
         beat, line = spoken[0]
         raise UsageError(
@@ -66,34 +68,6 @@ def _needs(template: Template) -> set[str]:
     return texts | (set(template) - {OTHERWISE})
 
 
-def _class_node(ref: ClassRef) -> ast.ClassDef | None:
-    """The last top-level ``class`` statement of ``ref`` in its file."""
-    file, name = ref
-    tree = ast.parse(file.read_text(encoding="utf-8"), str(file))
-    found = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name]
-    return found[-1] if found else None
-
-
-def _spoken(own: list[ClassRef]) -> list[tuple[str, int]]:
-    """Every ``self.beat("<literal>")`` in the user's own classes: (beat, line)."""
-    spoken = []
-    for ref in own:
-        for node in ast.walk(_class_node(ref) or ast.Module(body=[], type_ignores=[])):
-            call = node if isinstance(node, ast.Call) else None
-            if (
-                call is not None
-                and isinstance(call.func, ast.Attribute)
-                and call.func.attr == "beat"
-                and isinstance(call.func.value, ast.Name)
-                and call.func.value.id == "self"
-                and call.args
-                and isinstance(call.args[0], ast.Constant)
-                and isinstance(call.args[0].value, str)
-            ):
-                spoken.append((call.args[0].value, call.lineno))
-    return spoken
-
-
 def _values(classes: list[ClassRef], own: list[ClassRef]) -> set[str] | None:
     """The names the scene's narration values hold, when the source says: the keys of the
     first ``narration_values`` in the method resolution order if it is the user's and returns
@@ -104,7 +78,7 @@ def _values(classes: list[ClassRef], own: list[ClassRef]) -> set[str] | None:
             continue
         if ref == (NARRATED.resolve(), "Narrated"):
             return set()
-        node = _class_node(ref)
+        node = source.class_node(ref)
         body = node.body if node is not None else []
         hook = next(
             (n for n in body if isinstance(n, ast.FunctionDef) and n.name == VALUES_HOOK), None
