@@ -43,8 +43,9 @@ from manim import (
 
 import normmath as nm
 from scenes.base.camera_work import TURN_SPEED
+from scenes.base.declarations import FOCUS_SHARE
 from scenes.base.geometry import GeometryScene, vector_text
-from scenes.base.narrated import APPEAR_SECONDS, FOCUS_SHARE, MARK_SHARE, appear_rate
+from scenes.base.narrated import APPEAR_SECONDS, MARK_SHARE, appear_rate
 from scenes.kit import figures, panels, style
 from scenes.kit.framing import (
     SMOOTH_PEAK_SLOPE,
@@ -188,8 +189,8 @@ class HalfPlaneScene(GeometryScene):
     ) -> list:
         """Fade-ins of ``mobs`` as ``words`` are said (:meth:`word_rate`), declared as what
         the words talk about (spanning ``share`` of the frame's height) and announce."""
-        self.talks_about(*mobs, words=words, share=share)
-        self.announces(words, *mobs)
+        self.declare.talks_about(*mobs, words=words, share=share)
+        self.declare.announces(words, *mobs)
         rate = self.word_rate(words, length, APPEAR_SECONDS, elapsed)
         return [FadeIn(mob, rate_func=rate) for mob in mobs]
 
@@ -198,7 +199,7 @@ class HalfPlaneScene(GeometryScene):
     ) -> list:
         """Highlights of ``mobs`` (white and ``scale`` times larger, then back) as ``words``
         are said (:meth:`word_rate`), declared as announced by the words."""
-        self.announces(words, *mobs)
+        self.declare.announces(words, *mobs)
         rate = self.word_rate(words, length, HIGHLIGHT_SECONDS, elapsed, there_and_back)
         return [
             Indicate(mob, scale_factor=scale, color=PALETTE["tight"], rate_func=rate)
@@ -208,7 +209,7 @@ class HalfPlaneScene(GeometryScene):
     def swap_as_said(self, words: str, lines, length: float, elapsed: float = 0.0) -> list:
         """Animations replacing the readout by one of ``lines`` as ``words`` are said
         (:meth:`word_rate`; the old one fades out, then the new one in)."""
-        self.announces(words, self.readout_panel)
+        self.declare.announces(words, self.readout_panel)
         old, self.readout_panel = self.readout_panel, panels.readout(lines)
         anims = self.swap_panel(old, self.readout_panel, "bottom_right", 2 * SWAP_SECONDS)
         window = self.word_rate(words, length, 2 * SWAP_SECONDS, elapsed, lambda t: t)
@@ -399,7 +400,7 @@ class AnyWidth(HalfPlaneScene):
             orientation = meridian_orientation(self.up, self.right)
             run_time = max(tracker.duration, self.turn_seconds(orientation))
             start = self.said_at("turn", "span one plane", tracker.duration)
-            self.talks_about(self.great_circle, self.ray, after=start)
+            self.declare.talks_about(self.great_circle, self.ray, after=start)
             drawn = squish_rate_func(
                 smooth, start / run_time, min(start + 2.0, run_time) / run_time
             )
@@ -444,8 +445,8 @@ class AnyWidth(HalfPlaneScene):
         play of ``run_time``; the segment is what the words name."""
         segment, label = part
         rate = self.word_rate(words, run_time, APPEAR_SECONDS)
-        self.talks_about(segment, words=words)
-        self.announces(words, segment)
+        self.declare.talks_about(segment, words=words)
+        self.declare.announces(words, segment)
         return [FadeIn(segment, rate_func=rate), FadeIn(label, rate_func=rate)]
 
     def unfold(self) -> None:
@@ -467,7 +468,7 @@ class AnyWidth(HalfPlaneScene):
             self.readout_panel = panels.readout(lines, later=1)
             shown = self.pin(self.readout_panel, "bottom_right")
             angle_line = self.readout_panel[1][2].save_state().set_opacity(0.0)  # as said
-            self.announces("Here mu is", self.readout_panel)
+            self.declare.announces("Here mu is", self.readout_panel)
 
             quick = appear_rate(0.0, run_time)
             self.mean_part, self.centered_part = self.vector_parts()
@@ -532,7 +533,7 @@ class AnyWidth(HalfPlaneScene):
                 run_time=zoom_out,
                 added_anims=[*[FadeOut(m, rate_func=gone) for m in small], *swap],
             )
-            self.talks_about(self.wide_parts, words="on a circle")
+            self.declare.talks_about(self.wide_parts, words="on a circle")
             self.play(
                 FadeOut(self.small_parts),
                 FadeIn(self.wide_parts),
@@ -569,10 +570,10 @@ class AnyWidth(HalfPlaneScene):
                 mask = np.array([g == name for g in self.clouds.groups])
                 start = self.place(self.wide.point[mask])
                 moves += self.move_with_trails(name, start, self.place(self.wide.rms[mask]))
-            self.cut_in(
+            self.declare.cut_in(
                 *self.trails[before:], reason="a dotted trail grows from each row as it leaves"
             )
-            self.announces("Every vector moves", *(self.points_mob[name] for name in names))
+            self.declare.announces("Every vector moves", *(self.points_mob[name] for name in names))
             second = max(self.said_now("degrees away"), self.said_now("Every vector moves"))
             second = min(max(second, LAND_SECONDS), run_time - 2 * SWAP_SECONDS)
             landing = self.word_rate("Every vector moves", second, LAND_SECONDS)
@@ -858,8 +859,8 @@ class RealActivations(HalfPlaneScene):
         focus and show its numbers in the readout."""
         self.wait_for(words)
         moves = self.token_moves(index)
-        self.announces(words, self.points_mob["tokens"], self.bars[index])
-        self.talks_about(self.bars[index], share=MARK_SHARE, words=words)
+        self.declare.announces(words, self.points_mob["tokens"], self.bars[index])
+        self.declare.talks_about(self.bars[index], share=MARK_SHARE, words=words)
         self.play(
             *moves,
             *self.focus_module(index),
@@ -894,7 +895,7 @@ class RealActivations(HalfPlaneScene):
             rest = run_time - opening
             self.readout_panel = panels.readout(lines)
             readout = self.pin(self.readout_panel, "bottom_right")
-            self.announces("This is", self.readout_panel)
+            self.declare.announces("This is", self.readout_panel)
             readout.rate_func = self.word_rate("This is", rest, APPEAR_SECONDS, opening)
             self.chart_frame, self.bars = self.module_chart()
             self.add_fixed_in_frame_mobjects(self.chart_frame)
@@ -936,7 +937,7 @@ class RealActivations(HalfPlaneScene):
             steps = len(self.modules) - 1
             named = self.said_now("largest in")
             step = min(self.walk_step, max(named - 2 * SWAP_SECONDS, steps * 0.1) / steps)
-            self.announces("one after another", self.points_mob["tokens"])
+            self.declare.announces("one after another", self.points_mob["tokens"])
             self.play(FadeOut(self.readout_panel), run_time=2 * SWAP_SECONDS)
             self.readout_panel = None
             for index in range(1, len(self.modules)):
@@ -959,8 +960,8 @@ class RealActivations(HalfPlaneScene):
             module, token = self.top
             self.name_module("The token", module)
             dot = self.points_mob["tokens"][token]
-            self.talks_about(dot, share=MARK_SHARE, words="strays farthest")
-            self.announces("strays farthest", dot)
+            self.declare.talks_about(dot, share=MARK_SHARE, words="strays farthest")
+            self.declare.announces("strays farthest", dot)
             self.wait_for("strays farthest")
             self.play(dot.animate.set_fill(PALETTE["tight"]).scale(1.6), run_time=APPEAR_SECONDS)
             self.wait_out()

@@ -29,14 +29,9 @@ from manim import (
 
 import normmath as nm
 from normmath.measures import mean_sphere_gap
+from scenes.base.declarations import FOCUS_SHARE, AuditException
 from scenes.base.geometry import IDEAL_EPS, GeometryScene, promptly, vector_text
-from scenes.base.narrated import (
-    APPEAR_SECONDS,
-    FOCUS_SHARE,
-    MARK_SHARE,
-    AuditException,
-    appear_rate,
-)
+from scenes.base.narrated import APPEAR_SECONDS, MARK_SHARE, appear_rate
 from scenes.kit import figures, panels, style
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import NEAR_PLANE_HALF_SIZE, PALETTE
@@ -203,7 +198,7 @@ class MeanCentering(LayerNormScene):
             moves = self.move_with_trails(
                 "centered", self.steps.raw, self.steps.centered, "centered"
             )
-            self.announces("slides every point", self.points_mob["centered"])
+            self.declare.announces("slides every point", self.points_mob["centered"])
             shown = self.reveal_legend(3, self.said_rate("center", "Centering", tracker.duration))
             self.camera_to(tracker.duration, *promptly(moves, tracker.duration), shown)
 
@@ -272,7 +267,9 @@ class Standardization(LayerNormScene):
     def show_sphere(self) -> None:
         with self.beat("sphere") as tracker:
             sphere = figures.sphere()
-            self.talks_about(sphere, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2)
+            self.declare.talks_about(
+                sphere, share=NARRATED_FIGURE_SHARE, after=tracker.duration / 2
+            )
             rate = squish_rate_func(smooth, 0.0, CLOSE_UP_SHARE)
             close = style.POSES["sphere"].zoom
             drawn = squish_rate_func(smooth, 0.0, 0.6)
@@ -290,7 +287,7 @@ class Standardization(LayerNormScene):
         with self.beat("equator") as tracker:
             ring = figures.equator()
             drawn = EQUATOR_DRAW_SHARE * tracker.duration
-            self.talks_about(ring, share=NARRATED_FIGURE_SHARE, after=drawn)
+            self.declare.talks_about(ring, share=NARRATED_FIGURE_SHARE, after=drawn)
             rate = squish_rate_func(smooth, 0.0, EQUATOR_DRAW_SHARE)
             row = self.reveal_legend(2, rate)
             self.play(Create(ring, rate_func=rate), row, run_time=tracker.duration)
@@ -299,7 +296,7 @@ class Standardization(LayerNormScene):
         """The camera widens from the sphere to every centered point as the question asks
         where they land."""
         with self.beat("predict") as tracker:
-            self.talks_about(self.points_mob["standardized"], words="the points")
+            self.declare.talks_about(self.points_mob["standardized"], words="the points")
             near = figures.plane_outline(self.near_plane_half_size)
             zoom = self.framing_zoom("sphere", np.concatenate([self.steps.centered, near]))
             self.widen(tracker.duration, "sphere", zoom)
@@ -309,7 +306,7 @@ class Standardization(LayerNormScene):
             moves = self.move_with_trails(
                 "standardized", self.steps.centered, self.steps.standardized, "standardized"
             )
-            self.announces("slides along its own ray", self.points_mob["standardized"])
+            self.declare.announces("slides along its own ray", self.points_mob["standardized"])
             row = self.reveal_legend(3, squish_rate_func(smooth, 0.0, 0.3))
             self.camera_to(tracker.duration, *promptly(moves, tracker.duration), row, pose="sphere")
 
@@ -387,7 +384,7 @@ class Gain(LayerNormScene):
                 rate_func=squish_rate_func(linear, start, max(end, start + 0.1)),
             )
             ellipsoid_row = self.corner_panels["top_left"][1][4]
-            self.answer(self.ellipsoid, self.ellipse, ellipsoid_row, words="What shape")
+            self.declare.answer(self.ellipsoid, self.ellipse, ellipsoid_row, words="What shape")
             self.orbit(PREDICT_ORBIT_DEGREES, duration, shown, each)
 
     def apply_gain(self) -> None:
@@ -407,7 +404,7 @@ class Gain(LayerNormScene):
             near = self.near_plane_half_size
             named = "stays a sphere" if self.narration_values()["even_gain"] else "an ellipsoid"
             named_at = self.said_at("gain", named, tracker.duration)
-            self.talks_about(self.ellipsoid, share=NARRATED_FIGURE_SHARE, after=named_at)
+            self.declare.talks_about(self.ellipsoid, share=NARRATED_FIGURE_SHARE, after=named_at)
             rows = [
                 self.reveal_legend(3, grows),
                 self.reveal_legend(4, self.said_rate("gain", named, tracker.duration)),
@@ -433,7 +430,7 @@ class Gain(LayerNormScene):
             axes = nm.affine_facts(self.params.gamma, self.params.beta)["semi_axes"]
             text = f"semi-axes √3·|γ| = {vector_text(axes)}"
             panel = panels.readout([(text, "gained")])
-            self.talks_about(panel, after=tracker.duration / 3)
+            self.declare.talks_about(panel, after=tracker.duration / 3)
             self.orbit(self.orbit_degrees, tracker.duration, self.pin(panel, "bottom_left"))
 
 
@@ -657,8 +654,8 @@ class Epsilon(LayerNormScene):
             def shown(words: str, mobs: list[Mobject], share: float, rows) -> list[Animation]:
                 """Fade-ins of ``mobs`` and their legend ``rows`` from when ``words`` are
                 said, once the camera is wide."""
-                said = self.announces(words, *mobs)
-                self.talks_about(*mobs, after=said, share=share)
+                said = self.declare.announces(words, *mobs)
+                self.declare.talks_about(*mobs, after=said, share=share)
                 start, end = said - named, min(said - named + APPEAR_SECONDS, rest)
                 rate = squish_rate_func(smooth, start / rest, end / rest)
                 listed = [self.reveal_legend(row, rate) for row in rows]
@@ -671,10 +668,10 @@ class Epsilon(LayerNormScene):
         sphere (one about every point, in the wide view)."""
         with self.beat("predict") as tracker:
             if not self.clustered():
-                self.talks_about(*self.groups(), words="the points")
+                self.declare.talks_about(*self.groups(), words="the points")
                 self.wait(tracker.duration)
                 return
-            self.talks_about(self.points_mob["small"], words="the tight cluster")
+            self.declare.talks_about(self.points_mob["small"], words="the tight cluster")
             close = self.framing_zoom("sphere", self.opening_points())  # the intro's view
             self.widen(tracker.duration, "sphere", close, self.near_plane_half_size)
 

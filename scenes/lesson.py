@@ -29,7 +29,8 @@ from manim import (
 )
 
 import normmath as nm
-from scenes.base.narrated import NarratedScene, is_prediction
+from scenes.base.declarations import is_prediction
+from scenes.base.narrated import NarratedScene
 from scenes.base.parameters import SceneParams
 from scenes.kit.bar_chart import chart_limit
 from scenes.kit.glyphs import plain_text
@@ -110,7 +111,7 @@ class LessonScene(NarratedScene):
         self.veiled: set[str] = set()
         inputs = [self.board.table.readouts["input", i] for i in range(3)]
         for readout in (self.board.gain, self.board.eps, *inputs):
-            self.counter(readout)
+            self.declare.counter(readout)
 
     @classmethod
     def base_state(cls, vector, gain: float, eps: float) -> LessonState:
@@ -120,14 +121,10 @@ class LessonScene(NarratedScene):
         vector = vector if cls.lesson_vector is None else cls.lesson_vector
         gain = gain if cls.lesson_gain is None else cls.lesson_gain
         eps = eps if cls.lesson_eps is None else cls.lesson_eps
-        if len(vector) != 3:
-            raise nm.NormMathError(
-                f"vector: the scenes need exactly 3 coordinates, got {len(vector)}"
-            )
-        return LessonState(tuple(float(v) for v in vector), float(gain), float(eps))
+        return LessonState.of(vector, gain, eps)
 
     @classmethod
-    def visited(cls, params: SceneParams) -> list[LessonState]:
+    def page_states(cls, params: SceneParams) -> list[LessonState]:
         """Every state the scene shows for ``params``, without drawing anything."""
         scene = cls.__new__(cls)
         scene.base = cls.base_state(params.vector, params.gain, params.lesson_eps)
@@ -157,7 +154,7 @@ class LessonScene(NarratedScene):
         (without the outputs while they are hidden)."""
         self.board.follow(self.tracker)
         hidden = self.board.outputs_shown.get_value() == 0.0
-        self.talks_about(*self.parts_seen(parts, hidden))
+        self.declare.talks_about(*self.parts_seen(parts, hidden))
         fade = min(seconds, BOARD_FADE_SECONDS)
         board = [FadeIn(self.heading), FadeIn(self.board), *self.focus(*parts)]
         self.play(*board, *self.say(caption), run_time=fade)
@@ -259,8 +256,8 @@ class LessonScene(NarratedScene):
             if not moved:
                 continue
             for readout in moved:
-                self.counter_said(readout, words)
-            plan.append((step, self.announces(words, *moved) if words is not None else 0.0))
+                self.declare.counter_said(readout, words)
+            plan.append((step, self.declare.announces(words, *moved) if words is not None else 0.0))
         starts = [start for _, start in plan[1:]] + [math.inf]
         for (step, start), following in zip(plan, starts, strict=False):
             elapsed = self.renderer.time - self.beat_start
@@ -297,11 +294,11 @@ class LessonScene(NarratedScene):
         gives it away, and the words of texts that do), hidden from when it says "Predict"."""
         with self.beat(name) as tracker:
             if answer is not None:
-                self.answer(answer[0], texts=answer[1], words="Predict")
+                self.declare.answer(answer[0], texts=answer[1], words="Predict")
             parts = self.default_focus if focus is None else focus
-            self.talks_about(*self.parts_seen(parts, hidden=outputs is False))
+            self.declare.talks_about(*self.parts_seen(parts, hidden=outputs is False))
             if names:
-                self.talks_about(*names, share=READOUT_SHARE)
+                self.declare.talks_about(*names, share=READOUT_SHARE)
             frame = 1 / self.camera.frame_rate
             changes = [*(self.unsay() if caption is not None else [])]
             changes += self.focus(*parts)
@@ -320,7 +317,7 @@ class LessonScene(NarratedScene):
             if caption is not None:
                 self.play(*self.say(caption), run_time=FADE_SECONDS)
                 if not is_prediction(caption):  # a question states nothing
-                    self.claim(self.caption, lambda: self.settled(state), caption)
+                    self.declare.claim(self.caption, lambda: self.settled(state), caption)
                 elapsed += FADE_SECONDS
             self.wait(max(tracker.duration - elapsed, frame))
 
@@ -396,7 +393,7 @@ class OneVectorLesson(LessonScene):
             )
             self.play(*self.focus(), run_time=FADE_SECONDS)
             write = self.show_formula(rms, ln)
-            self.talks_about(self.formula, after=FADE_SECONDS)
+            self.declare.talks_about(self.formula, after=FADE_SECONDS)
             self.play(*write, run_time=tracker.duration - FADE_SECONDS)
         statistics = "Statistics: population variance, epsilon inside the root"
         self.beat_to("statistics", base, statistics, ("stats",))
@@ -456,7 +453,7 @@ class EdgeCases(LessonScene):
         zero, gainless, zero_eps, constant, constant_eps, large = self.states()
         outputs = self.board.outputs
         chart = self.board.chart
-        self.cut_in(
+        self.declare.cut_in(
             *chart.marks.values(),
             *chart.dots.values(),
             reason="an output turns from Undefined to a defined zero the moment epsilon "
@@ -465,9 +462,11 @@ class EdgeCases(LessonScene):
         with self.beat("zero_predict") as tracker:
             question = "Zero vector, epsilon 0. Predict: both outputs?"
             self.board.outputs_shown.set_value(0.0)  # the answer, hidden until the reveal
-            self.answer(outputs, texts=("Undefined",))
+            self.declare.answer(outputs, texts=("Undefined",))
             self.open_board(tracker.duration, *self.default_focus, caption=question)
-            self.claim(self.caption, lambda: self.settled(zero), "the zero vector, epsilon 0")
+            self.declare.claim(
+                self.caption, lambda: self.settled(zero), "the zero vector, epsilon 0"
+            )
         self.beat_to(
             "zero_reveal", zero, "Both denominators are 0: Undefined, not zero", outputs=True
         )
@@ -602,14 +601,14 @@ class Invariances(LessonScene):
                 r"\quad(\text{scalar }\gamma>0)"
             )
             write = self.show_formula(law_tex, colors=[PALETTE["text"]], size=LAW_SIZE)
-            self.talks_about(self.board.part("stats"))
-            self.reading("the output-RMS formula while it is spoken")
+            self.declare.talks_about(self.board.part("stats"))
+            self.declare.reading("the output-RMS formula while it is spoken")
             said = ("Epsilon, raised", "gain, raised")
             first = min(self.said_now(said[0]), tracker.duration) - FADE_SECONDS
             caption = self.say("Neither gain nor epsilon guarantees output RMS 1")
             self.play(*caption, run_time=2 * FADE_SECONDS)
             writing = max(first / 2, FADE_SECONDS)
-            self.talks_about(self.formula, after=2 * FADE_SECONDS + writing)
+            self.declare.talks_about(self.formula, after=2 * FADE_SECONDS + writing)
             self.play(*write, run_time=writing)
             steps = (centered.with_(eps=self.large_eps), law)
             seconds = MOVE_SECONDS / len(steps)

@@ -18,10 +18,13 @@ import numpy as np
 from manim import Create, FadeIn, FadeOut, Mobject, Restore, smooth, squish_rate_func
 
 import normmath as nm
+from scenes.base.declarations import AuditException
 from scenes.base.geometry import GeometryScene
-from scenes.base.narrated import APPEAR_SECONDS, MARK_SHARE, AuditException
+from scenes.base.narrated import APPEAR_SECONDS, MARK_SHARE
+from scenes.base.parameters import SceneParams
 from scenes.kit import figures, panels
 from scenes.kit.framing import fit_zoom
+from scenes.kit.lesson_state import LessonState
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import NEAR_PLANE_HALF_SIZE, PALETTE
 
@@ -71,6 +74,12 @@ class OneVectorGeometry(GeometryScene):
             "drawn above it on its backing",
         ),
     )
+
+    @classmethod
+    def page_states(cls, params: SceneParams) -> list[LessonState]:
+        """The one state this scene shows: the parameters' lesson vector, gain and epsilon."""
+        return [LessonState.of(params.vector, params.gain, params.lesson_eps)]
+
     rimmed: ClassVar[tuple[str, ...]] = ("layer_norm",)
     """Dots drawn with a light rim: the LayerNorm output, green, sits on the green equator."""
     legend_entries = (
@@ -233,7 +242,7 @@ class OneVectorGeometry(GeometryScene):
                 self.arrows[name] = self.arrow_to(name, self.arrow_colors[name])
                 self.add(*self.copies(self.points_mob[name], self.arrows[name]))
             after = self.said_at(beat, moves, tracker.duration)
-            self.talks_about(self.points_mob[name], share=MARK_SHARE, after=after)
+            self.declare.talks_about(self.points_mob[name], share=MARK_SHARE, after=after)
             reading = self.read(line)
             self.move(
                 name, start, end, tracker.duration, *reading, color=color, zoom=zoom, by=after
@@ -282,7 +291,9 @@ class OneVectorGeometry(GeometryScene):
             )
             fades = [FadeOut(trail) for trail in self.trails]
             after = self.said_at("angle", "The arc marks", tracker.duration)
-            self.talks_about(arc, *[self.arrows[n] for n in ("layer_norm", "rms")], after=after)
+            self.declare.talks_about(
+                arc, *[self.arrows[n] for n in ("layer_norm", "rms")], after=after
+            )
             end = min(after + APPEAR_SECONDS, tracker.duration)
             drawn = squish_rate_func(smooth, after / tracker.duration, end / tracker.duration)
             self.play(

@@ -305,7 +305,7 @@ class Recap(NarratedScene):
         ln, rms = self.formulas()
         with self.beat("intro") as tracker:
             run_time = tracker.duration
-            self.talks_about(ln, rms)
+            self.declare.talks_about(ln, rms)
             pointed = [
                 ("subtracts the mean", [_fraction_part(ln[3], above=True)]),
                 ("divides by the root of the variance", [_fraction_part(ln[3], above=False)]),
@@ -319,7 +319,7 @@ class Recap(NarratedScene):
             for (words, parts), start, end in zip(pointed, starts, starts[1:], strict=False):
                 for part in parts:
                     box = SurroundingRectangle(part, color=PALETTE["tight"], buff=0.06)
-                    self.announces(words, box)
+                    self.declare.announces(words, box)
                     boxes.append(_shown_between(box, start, end, write, run_time - write))
             self.play(Write(VGroup(ln, rms)), run_time=write)
             self.play(*boxes, run_time=run_time - write)
@@ -328,7 +328,7 @@ class Recap(NarratedScene):
     def show_step(self, beat: str, tile: VGroup, tiles: list[VGroup]) -> None:
         """Speak ``beat`` while its picture appears in focus and the one before recedes."""
         with self.beat(beat) as tracker:
-            self.talks_about(tile)
+            self.declare.talks_about(tile)
             changes = [FadeIn(tile)]
             before = tiles.index(tile) - 1
             if before >= 0:

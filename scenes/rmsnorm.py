@@ -25,8 +25,9 @@ from manim import (
 )
 
 import normmath as nm
+from scenes.base.declarations import FOCUS_SHARE, AuditException
 from scenes.base.geometry import GHOST_OPACITY, IDEAL_EPS, GeometryScene, promptly
-from scenes.base.narrated import FOCUS_SHARE, AuditException, appear_rate
+from scenes.base.narrated import appear_rate
 from scenes.kit import figures, framing, panels
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import LAYERS, NEAR_PLANE_HALF_SIZE, PALETTE, POSES
@@ -144,7 +145,7 @@ class RMSNormScene(GeometryScene):
         """Fade-ins of ``mobs``, which the beat talks about together (spanning ``share`` of
         the frame's height), over its first :data:`MARKS_FADE_SHARE`: seen as they are
         named."""
-        self.talks_about(*mobs, share=share)
+        self.declare.talks_about(*mobs, share=share)
         rate = squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE)
         return [FadeIn(mob, rate_func=rate) for mob in mobs]
 
@@ -226,7 +227,7 @@ class RMSNormHealthy(RMSNormScene):
             ratio = float(np.ma.median(self.ratios))
             panel = panels.readout([(f"median |μ|/σ = {ratio:.2f}", "text")])
             words = "for most of them"
-            self.talks_about(panel, words=words)
+            self.declare.talks_about(panel, words=words)
             rate = self.said_rate("intro", words, tracker.duration)
             self.play(
                 *self.panels(),
@@ -239,17 +240,17 @@ class RMSNormHealthy(RMSNormScene):
         """The caption stating the inputs' common scale appears as the sentence says it, its
         reason (checked on normmath's outputs) as the next sentence says that."""
         with self.beat("scale") as tracker:
-            self.talks_about(self.points_mob["rms"])
+            self.declare.talks_about(self.points_mob["rms"])
             if self.scale == 1:
                 self.wait(tracker.duration)
                 return
-            self.scale_caption = self.claim(
+            self.scale_caption = self.declare.claim(
                 panels.readout(self.scale_lines()),
                 self.scale_changes_nothing,
                 "the outputs of each input and of it drawn shorter are equal",
             )
             duration, reason = tracker.duration, self.scale_caption[1][1]
-            self.talks_about(self.scale_caption, words="scaled down")
+            self.declare.talks_about(self.scale_caption, words="scaled down")
             rate = self.said_rate("scale", "scaled down", duration)
             reason.set_opacity(0.0)
             said = self.said_now(REASON_WORDS)
@@ -288,21 +289,21 @@ class RMSNormHealthy(RMSNormScene):
         """The question, with every input it asks about and the targets in one view; the
         legend names no output nor gap yet."""
         with self.beat("predict") as tracker:
-            self.talks_about(self.points_mob["rms"])
-            self.talks_about(self.sphere, share=SPHERE_SHARE)
-            self.talks_about(self.marks, share=TARGETS_SHARE, words="those targets")
-            self.answer(*self.corner_panels["top_left"][1][2:])
+            self.declare.talks_about(self.points_mob["rms"])
+            self.declare.talks_about(self.sphere, share=SPHERE_SHARE)
+            self.declare.talks_about(self.marks, share=TARGETS_SHARE, words="those targets")
+            self.declare.answer(*self.corner_panels["top_left"][1][2:])
             self.wait(tracker.duration)
 
     def normalize(self) -> None:
         """The inputs move along their rays onto the sphere, the outputs' legend row
         showing, as the camera closes in on the sphere just as fast as they come in."""
         with self.beat("normalize") as tracker:
-            self.talks_about(self.points_mob["rms"])
+            self.declare.talks_about(self.points_mob["rms"])
             moves = self.move_with_trails("rms", self.drawn, self.rms(self.healthy), "rms")
             promptly(moves, tracker.duration)  # seen moving as the sentence says so
-            self.announces("Every point moves", self.points_mob["rms"])
-            self.talks_about(self.sphere, share=SPHERE_SHARE, words="the same sphere")
+            self.declare.announces("Every point moves", self.points_mob["rms"])
+            self.declare.talks_about(self.sphere, share=SPHERE_SHARE, words="the same sphere")
             inputs_entry = self.corner_panels["top_left"][1][0]
             self.camera_to(
                 tracker.duration,
@@ -319,16 +320,16 @@ class RMSNormHealthy(RMSNormScene):
         ties the gap to that ratio."""
         with self.beat("gaps") as tracker:
             gaps = self.gaps(self.healthy)
-            self.talks_about(gaps[0].mobject)
+            self.declare.talks_about(gaps[0].mobject)
             drawn = [self.scale_caption] if self.scale > 1 else []  # no input is drawn now
             fades = [FadeOut(mob, rate_func=MARKS_RATE) for mob in [*self.trails, *drawn]]
-            ends = self.claim(
+            ends = self.declare.claim(
                 panels.readout(self.gap_ends()),
                 self.gaps_follow_ratios,
                 "the smaller a row's |μ|/σ, the shorter its gap",
             )
-            self.talks_about(ends, words=GAP_WORDS)
-            self.announces(GAP_WORDS, ends)
+            self.declare.talks_about(ends, words=GAP_WORDS)
+            self.declare.announces(GAP_WORDS, ends)
             rate = self.said_rate("gaps", GAP_WORDS, tracker.duration)
             self.play(
                 *fades,
@@ -420,7 +421,7 @@ class RMSNormCollapse(RMSNormScene):
             ratio = float(np.ma.min(nm.mean_to_std_ratio(self.collapse.points)))
             panel = panels.readout([(f"smallest |μ|/σ = {ratio:.1f}", "pole")])
             star_row = self.corner_panels["top_left"][1][2]
-            self.answer(*self.pole_figures(), star_row, texts=("pole",), words="Where")
+            self.declare.answer(*self.pole_figures(), star_row, texts=("pole",), words="Where")
             self.play(self.pin(panel, "bottom_right"), run_time=tracker.duration)
 
     def collapse_to_poles(self) -> None:
@@ -435,7 +436,7 @@ class RMSNormCollapse(RMSNormScene):
             axis, stars, label = self.pole_figures()
             shown = self.appear_at("collapse", "all-ones diagonal", duration, axis, label)
             shown += self.appear_at("collapse", "two poles", duration, stars)
-            self.talks_about(stars, *self.points_mob_of_signs(), words="two poles")
+            self.declare.talks_about(stars, *self.points_mob_of_signs(), words="two poles")
             star_row = self.reveal_legend(2, self.said_rate("collapse", "two poles", duration))
             self.camera_to(duration, *moves, *shown, star_row, pose="poles")
 
@@ -499,7 +500,9 @@ class RMSNormComparison(RMSNormScene):
                 for name in ("positive", "negative")
             ]
             pts = self.collapse.points
-            self.talks_about(*groups, self.pole_figures()[1])  # the rows on their poles' stars
+            self.declare.talks_about(
+                *groups, self.pole_figures()[1]
+            )  # the rows on their poles' stars
             rate = squish_rate_func(smooth, 0.0, MARKS_FADE_SHARE)
             self.play(
                 *[FadeIn(group, rate_func=rate) for group in groups],

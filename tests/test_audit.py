@@ -14,7 +14,8 @@ from normgeom.audit.play import play
 from normgeom.audit.run import audit_class
 from normgeom.audit.screen import Namer, snapshot
 from normgeom.rendering.paths import Layout
-from scenes.base.narrated import PREDICTION_PAUSE, AuditException
+from scenes.base.declarations import AuditException
+from scenes.base.narrated import PREDICTION_PAUSE
 from scenes.base.parameters import SceneSettings
 
 
@@ -106,7 +107,7 @@ def test_the_prediction_cue_fades_in_and_out_inside_its_pause(sample_scene):
 
     scene = sample_scene(specimen(), probe, fps=fps)
     cue = scene.pauses[-1][2]
-    assert not any(part in c.mobjects for c in scene.cut_ins for part in cue)
+    assert not any(part in c.mobjects for c in scene.declare.cut_ins for part in cue)
     peak = max(opacities)
     full = [i for i, opacity in enumerate(opacities) if opacity >= 0.99 * peak]
     gone = next(i for i in range(full[-1], len(opacities)) if opacities[i] <= 0.01 * peak)

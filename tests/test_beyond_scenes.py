@@ -64,8 +64,8 @@ def test_flat_picture_shows_the_mean_and_centered_parts_as_they_are_named(defaul
     np.testing.assert_allclose(mean_segment.points[[0, -1]], [np.zeros(3), corner], atol=TOL)
     np.testing.assert_allclose(centered_segment.points[[0, -1]], [corner, x], atol=TOL)
     np.testing.assert_allclose(np.linalg.norm(x - corner), sigma_root_n, atol=TOL)
-    unfold = next(s for s in scene.spoken if s.name == "unfold")
-    named = {f.mobjects[0]: f.start for f in scene.focuses if f.beat == "unfold"}
+    unfold = next(s for s in scene.declare.spoken if s.name == "unfold")
+    named = {f.mobjects[0]: f.start for f in scene.declare.focuses if f.beat == "unfold"}
     mean_at, centered_at = named[mean_segment], named[centered_segment]
     assert unfold.start < mean_at < centered_at < unfold.end
 
@@ -175,14 +175,14 @@ def test_the_angle_whose_tangent_is_mu_over_sigma_is_drawn_as_it_is_said(default
     expected = np.arctan(np.mean(x) / np.std(x))
     assert elevation[0] == pytest.approx(0.0, abs=1e-6)
     assert elevation[-1] == pytest.approx(expected, abs=1e-6)
-    unfold = next(s for s in scene.spoken if s.name == "unfold")
+    unfold = next(s for s in scene.declare.spoken if s.name == "unfold")
     said = unfold.start + scene.said_at("unfold", "degrees away", unfold.end - unfold.start)
-    named = [f.start for f in scene.focuses if arc in f.mobjects]
+    named = [f.start for f in scene.declare.focuses if arc in f.mobjects]
     assert named == [pytest.approx(said)]
 
 
 def _said(scene, beat: str, words: str) -> float:
-    spoken = next(s for s in scene.spoken if s.name == beat)
+    spoken = next(s for s in scene.declare.spoken if s.name == beat)
     return spoken.start + scene.said_at(beat, words, spoken.end - spoken.start)
 
 
@@ -205,7 +205,7 @@ def test_wide_rows_appear_as_named_and_land_as_the_sentence_says(sample_scene):
     assert max(o for t, o, _ in seen if t < named - 0.2) < 0.05
     assert min(o for t, o, _ in seen if named + 1.0 <= t) > 0.9
     moves = _said(scene, "land", "Every vector moves")
-    land = next(s for s in scene.spoken if s.name == "land")
+    land = next(s for s in scene.declare.spoken if s.name == "land")
     during = [(t, p) for t, _, p in seen if land.start <= t <= land.end]
     moving = [t for (t, p), (_, q) in zip(during, during[1:], strict=False) if np.any(p != q)]
     assert moving[0] <= moves + 1.0
@@ -234,7 +234,7 @@ def test_every_module_is_shown_and_the_named_one_is_in_focus(sample_scene):
     high, low = int(np.ma.argmax(medians)), int(np.ma.argmin(medians))
     largest = _said(scene, "layers", "largest in")
     smallest = _said(scene, "layers", "smallest in")
-    layers = next(s for s in scene.spoken if s.name == "layers")
+    layers = next(s for s in scene.declare.spoken if s.name == "layers")
     settle = scene.move_seconds + 0.3
     for index, start, end in ((high, largest, smallest), (low, smallest, layers.end)):
         window = [f for f in seen if start + settle <= f[0] < end]
@@ -278,5 +278,5 @@ def test_the_picture_is_never_empty_as_the_camera_widens(sample_scene):
         shown.append((time, max(seen, default=0.0)))
 
     scene = sample_scene(AnyWidth, probe, fps=10)
-    wide = next(s for s in scene.spoken if s.name == "wide")
+    wide = next(s for s in scene.declare.spoken if s.name == "wide")
     assert min(o for t, o in shown if wide.start <= t <= wide.end) >= 0.45

@@ -8,7 +8,8 @@ import pytest
 from manim import config
 
 import normmath as nm
-from scenes.base.narrated import PREDICTION_PAUSE, is_prediction, scene_beats
+from scenes.base.declarations import is_prediction
+from scenes.base.narrated import PREDICTION_PAUSE, scene_beats
 from scenes.beyond import AnyWidth, RealActivations
 from scenes.kit import figures, framing, placement
 from scenes.kit.framing import frame_positions

@@ -40,6 +40,7 @@ def test_a_copy_over_a_figure_changes_nothing_as_it_appears_then_takes_its_own_l
 
         def __init__(self):
             self.added, self.cut_ins = [], []
+            self.declare = self
 
         def add(self, *mobjects):
             self.added += mobjects

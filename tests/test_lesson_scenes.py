@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 import normmath as nm
-from scenes.base.narrated import PREDICTION_PAUSE, is_prediction, scene_beats
+from scenes.base.declarations import is_prediction
+from scenes.base.narrated import PREDICTION_PAUSE, scene_beats
 from scenes.kit import bar_chart, glyphs, lesson_board
 from scenes.kit.bar_chart import chart_limit
 from scenes.kit.glyphs import Readout
@@ -373,7 +374,7 @@ def test_gain_zero_is_shown_as_it_is_asked_and_back_before_epsilon(
     with tempconfig({**SCENE_TEST, "dry_run": True, "media_dir": str(scene_media)}):
         scene = EdgeCases()
         scene.render()
-    beats = {spoken.name: spoken for spoken in scene.spoken}
+    beats = {spoken.name: spoken for spoken in scene.declare.spoken}
     asked, after = beats["gain_zero"], beats["zero_eps"]
     held = [gain for t, gain, _ in samples if asked.start + 1.25 <= t <= asked.end]
     assert held and set(held) == {0.0}
@@ -422,7 +423,7 @@ def test_edge_case_predictions_hide_their_answers(sample_scene):
         seen.append((time, len(drawn), scene.beat_name))
 
     scene = sample_scene(EdgeCases, probe, fps=5)
-    beats = {spoken.name: spoken for spoken in scene.spoken}
+    beats = {spoken.name: spoken for spoken in scene.declare.spoken}
     for name in ("zero_predict", "constant_predict"):
         asked = beats[name]
         question = asked.start + scene.said_at(name, "Predict", asked.end - asked.start)
@@ -432,7 +433,7 @@ def test_edge_case_predictions_hide_their_answers(sample_scene):
         reveal = beats[name.replace("predict", "reveal")]
         after = [n for t, n, beat in seen if reveal.start + 1.0 <= t <= reveal.end]
         assert after and min(after) > 0, name
-    assert {answer.beat for answer in scene.answers} == {"zero_predict", "constant_predict"}
+    assert {answer.beat for answer in scene.declare.answers} == {"zero_predict", "constant_predict"}
 
 
 def test_undefined_marks_end_below_the_legend():
@@ -478,7 +479,7 @@ def test_counters_move_one_parameter_at_a_time_while_a_sentence_names_them(
             assert PARAMETER_WORDS[name] in scene.beat_text(beat).lower(), (beat, name)
         talks = [
             talk
-            for talk in scene.counter_talks
+            for talk in scene.declare.counter_talks
             if talk.beat == beat
             and talk.start <= time + 0.1  # a frame at 10 fps
             and (readout[name] is None or talk.counter is readout[name])

@@ -109,7 +109,7 @@ def test_the_intro_boxes_each_formula_part_as_it_is_named(sample_scene):
         seen.append((time, boxes))
 
     scene = sample_scene(Recap, probe, fps=5)
-    intro = next(s for s in scene.spoken if s.name == "intro")
+    intro = next(s for s in scene.declare.spoken if s.name == "intro")
     words = (
         "subtracts the mean",
         "divides by the root of the variance",

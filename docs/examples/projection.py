@@ -57,7 +57,7 @@ class Projection(GeometryScene):
             point = self.point_group("x", self.x[None], "raw")
             arrow = figures.segments(np.zeros(3), self.x, PALETTE["raw"], width=3)
             self.play(*self.panels(), FadeIn(point), Create(arrow), run_time=APPEAR)
-            self.talks_about(point, arrow, after=APPEAR)  # the sentence names the vector
+            self.declare.talks_about(point, arrow, after=APPEAR)  # the sentence names the vector
             self.wait(tracker.duration - APPEAR)
 
     def split(self) -> None:
@@ -69,5 +69,5 @@ class Projection(GeometryScene):
                 np.zeros((2, 3)), np.vstack([self.mean_part, self.centered]), PALETTE["text"]
             )
             self.play(Create(line), FadeIn(mean), FadeIn(centered), Create(parts), run_time=APPEAR)
-            self.talks_about(mean, centered, parts, after=APPEAR)
+            self.declare.talks_about(mean, centered, parts, after=APPEAR)
             self.wait(tracker.duration - APPEAR)

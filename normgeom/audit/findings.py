@@ -1,7 +1,7 @@
 """A frame-audit finding, its one-line form and its data form, and a scene's excuses.
 
 A finding is one stretch of scene time in which one rule failed for the same objects.
-A scene excuses a finding through an :class:`scenes.base.narrated.AuditException` naming its
+A scene excuses a finding through an :class:`scenes.base.declarations.AuditException` naming its
 rule and a glob that one of the finding's objects matches.
 """
 

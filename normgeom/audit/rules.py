@@ -29,7 +29,7 @@ import numpy as np
 
 from normgeom.audit.findings import Finding
 from normgeom.audit.screen import Shape, Snapshot, frame_half
-from normgeom.audit.temporal import FOCUS_DELAY, Timeline, focus_end
+from normgeom.audit.temporal import FOCUS_DELAY, Timeline
 
 __all__ = [
     "OVERLAP_SHARE",
@@ -90,12 +90,12 @@ class Auditor:
         seen: set[tuple] = set()
         texts = [s for s in shot.shapes if s.kind == "text" and s.visible]
         self._texts(shot, texts, seen)
-        if scene.beat_name and scene.beat_name not in scene.beats_done:  # speaking
+        if scene.declare.speaking:
             self._safe_area(shot, seen)
-        for index, focus in enumerate(scene.focuses):
-            if focus.start + FOCUS_DELAY <= shot.time <= focus_end(scene, focus.beat):
+        for index, focus in enumerate(scene.declare.focuses):
+            if focus.start + FOCUS_DELAY <= shot.time <= scene.declare.focus_end(focus.beat):
                 self._focus(shot, index, focus, seen)
-        for index, claim in enumerate(scene.claims):
+        for index, claim in enumerate(scene.declare.claims):
             shown = [s for s in shot.shapes_of(claim.shown) if s.visible]
             if shown and not claim.holds():
                 key = ("false-caption", index)

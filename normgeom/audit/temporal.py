@@ -6,7 +6,7 @@ reports to its auditor's stretches (``see``) or adds whole findings (``report``)
 - *camera-jump*: between two consecutive frames the camera turns, zooms or moves its centre
   faster than any animated move of the lecture (:data:`CAMERA_SPEED`), or by a visible step
   (:data:`CAMERA_STEP`) :data:`SPIKE_RATIO` times larger than in the frames around it, with
-  no :class:`~scenes.base.narrated.Cut` declared between them;
+  no :class:`~scenes.base.declarations.Cut` declared between them;
 - *pop*: a visible text, marker or figure in the frame appears or disappears with a
   one-frame step of its presence (opacity times ink) larger than a fade of
   :data:`POP_FADE` seconds ever makes (:func:`fade_step`), unless declared a cut-in, handed
@@ -46,8 +46,6 @@ __all__ = [
     "LONG_STILL",
     "READING_STILL",
     "fade_step",
-    "beat_end",
-    "focus_end",
     "Timeline",
 ]
 
@@ -106,18 +104,6 @@ def fade_step(fps: float, seconds: float = POP_FADE) -> float:
     times = phases[:, None] + np.arange(-1, int(np.ceil(seconds * fps)) + 2)[None, :] * dt
     values = np.vectorize(lambda t: smooth(float(np.clip(t / seconds, 0.0, 1.0))))(times)
     return float(np.diff(values, axis=1).max())
-
-
-def beat_end(scene, beat: str) -> float:
-    """When ``beat``'s speech ends (infinite while it is still spoken)."""
-    return next((s.end for s in scene.spoken if s.name == beat), np.inf)
-
-
-def focus_end(scene, beat: str) -> float:
-    """When a focus of ``beat`` stops being named: the beat's end, or its prediction pause's
-    end (infinite while the beat is still spoken)."""
-    pause = next((seconds for name, seconds, _ in scene.pauses if name == beat), 0.0)
-    return beat_end(scene, beat) + pause
 
 
 def _family_ids(mobjects) -> set[int]:
@@ -248,7 +234,7 @@ class Timeline:
         fast = judged > CAMERA_SPEED * self.dt
         spike = (judged > CAMERA_STEP) & (judged > SPIKE_RATIO * np.maximum(before, after))
         bad = fast | spike
-        cut = any(start < c.time <= time + 1e-9 for c in scene.cuts)
+        cut = any(start < c.time <= time + 1e-9 for c in scene.declare.cuts)
         if bad.any() and not cut:
             values = (judged[0], float(np.exp(judged[1])), judged[2])
             parts = zip(_CAMERA_PARTS, values, bad, strict=True)
@@ -280,8 +266,8 @@ class Timeline:
         uids_before, uids_now = {s.uid for s in before}, {s.uid for s in now}
         came = [s for s in now if s.uid not in uids_before]
         went = [s for s in before if s.uid not in uids_now]
-        exempt = _family_ids(m for c in scene.cut_ins for m in c.mobjects)
-        exempt |= _family_ids(scene.counters)
+        exempt = _family_ids(m for c in scene.declare.cut_ins for m in c.mobjects)
+        exempt |= _family_ids(scene.declare.counters)
         for shapes, swapped, other_frame, appears in (
             (came, went, before, True),
             (went, came, now, False),
@@ -327,8 +313,8 @@ class Timeline:
 
     def _named(self, shot: Snapshot, scene, seen: set) -> None:
         half = frame_half()
-        for index, focus in enumerate(scene.focuses):
-            if not focus.start + FOCUS_DELAY <= shot.time <= focus_end(scene, focus.beat):
+        for index, focus in enumerate(scene.declare.focuses):
+            if not focus.start + FOCUS_DELAY <= shot.time <= scene.declare.focus_end(focus.beat):
                 continue
             leaves = [m for mob in focus.mobjects for m in mob.family_members_with_points()]
             shapes = [shot.by_member.get(id(leaf)) for leaf in leaves]
@@ -346,8 +332,8 @@ class Timeline:
                     self.see(key, shot.time, names, detail, seen)
 
     def _answers(self, shot: Snapshot, scene, seen: set) -> None:
-        for index, answer in enumerate(scene.answers):
-            if not answer.start <= shot.time <= focus_end(scene, answer.beat):
+        for index, answer in enumerate(scene.declare.answers):
+            if not answer.start <= shot.time <= scene.declare.focus_end(answer.beat):
                 continue
             shown = [s for m in answer.mobjects for s in shot.shapes_of(m) if s.visible]
             shown += [
@@ -366,7 +352,7 @@ class Timeline:
     # --- late-motion ---------------------------------------------------------------------
 
     def _announcements(self, shot: Snapshot | None, scene) -> None:
-        for index, said in enumerate(scene.announcements):
+        for index, said in enumerate(scene.declare.announcements):
             start, end = said.time - LATE_MOTION, said.time + LATE_MOTION
             digest, moved = self.announced.get(index, (None, False))
             if moved or digest == b"judged":
@@ -391,7 +377,7 @@ class Timeline:
             self.report(Finding(self.scene_name, said.time, end, "late-motion", names, detail))
 
     def _counters(self, shot: Snapshot, scene, seen: set) -> None:
-        for index, counter in enumerate(scene.counters):
+        for index, counter in enumerate(scene.declare.counters):
             now = _mobject_digest((counter,), with_opacity=False)
             before = self.counted.get(index)
             self.counted[index] = now
@@ -401,8 +387,8 @@ class Timeline:
                 continue
             talked = any(
                 talk.counter is counter
-                and talk.start - 1e-9 <= shot.time <= beat_end(scene, talk.beat) + self.dt
-                for talk in scene.counter_talks
+                and talk.start - 1e-9 <= shot.time <= scene.declare.beat_end(talk.beat) + self.dt
+                for talk in scene.declare.counter_talks
             )
             if not talked:
                 name = tuple(dict.fromkeys(s.group for s in shot.shapes_of(counter)))
@@ -418,9 +404,9 @@ class Timeline:
 
     def _long_stills(self, scene) -> None:
         for start, end in self.stills:
-            spoken = [s for s in scene.spoken if s.start < end and s.end > start]
+            spoken = [s for s in scene.declare.spoken if s.start < end and s.end > start]
             narrated = sum(min(s.end, end) - max(s.start, start) for s in spoken)
-            reading = {r.beat for r in scene.readings} & {s.name for s in spoken}
+            reading = {r.beat for r in scene.declare.readings} & {s.name for s in spoken}
             limit = READING_STILL if reading else LONG_STILL
             if narrated > limit:
                 detail = f"{narrated:.1f} s of narration over a still picture (at most {limit:g} s"

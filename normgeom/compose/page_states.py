@@ -1,9 +1,9 @@
 """The lecture's chapters that show one vector, gain and epsilon, as states of the page.
 
-The lesson scenes (:class:`scenes.lesson.LessonScene`: ``OneVectorLesson``'s steps,
-``EdgeCases``' cases, ``Invariances``' edits) give every state they visit, and the 3D
-``OneVectorGeometry`` shows the parameters' own lesson state; both come from the scenes'
-code and the render parameters, so the page opens what the chapter shows. A chapter's
+Each scene says which states it shows (its ``page_states``: the lesson scenes,
+:class:`scenes.lesson.LessonScene`, every state they visit; the 3D ``OneVectorGeometry`` the
+parameters' own lesson state; the others none); they come from the scenes' code and the render
+parameters, so the page opens what the chapter shows. A chapter's
 link is a URL fragment for the page (``#x=…&g=…&eps=…&ch=<Scene>&step=1``).
 """
 
@@ -53,18 +53,12 @@ class ChapterStates:
 def chapter_states(params: SceneParams | None = None) -> list[ChapterStates]:
     """Every lecture chapter that has a state, in lecture order (imports the scenes, so Manim)."""
     from scenes.base.catalog import SCENES, load_scene_class
-    from scenes.lesson import LessonScene
-    from scenes.onevector import OneVectorGeometry
 
     params = params or SceneParams()
     found = []
     for entry in SCENES:
-        scene = load_scene_class(entry.name)
-        if issubclass(scene, LessonScene):
-            states = scene.visited(params)
-        elif issubclass(scene, OneVectorGeometry):
-            states = [LessonScene.base_state(params.vector, params.gain, params.lesson_eps)]
-        else:
+        states = load_scene_class(entry.name).page_states(params)
+        if not states:
             continue
         unique = tuple(dict.fromkeys((s.vector, s.gain, s.eps) for s in states))
         found.append(ChapterStates(entry.name, entry.chapter, unique))

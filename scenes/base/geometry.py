@@ -187,13 +187,13 @@ class GeometryScene(CameraWork, Overlays, PinnedPanels, NarratedThreeDScene):
         (added under the dots they copy, as these start to move)."""
         group = self.point_group(name, points, color)
         group.set_opacity(GHOST_OPACITY).set_z_index(style.LAYERS["mark"])
-        self.cut_in(group, reason="a faded copy added beneath the dots it copies")
+        self.declare.cut_in(group, reason="a faded copy added beneath the dots it copies")
         return group
 
     def copies(self, *mobjects: Mobject) -> tuple[Mobject, ...]:
         """Declare ``mobjects`` exact copies of figures already drawn, added over them to
         move away (no fade: nothing changes on screen as they appear); return them."""
-        self.cut_in(*mobjects, reason="an exact copy added over the figure it copies")
+        self.declare.cut_in(*mobjects, reason="an exact copy added over the figure it copies")
         return mobjects
 
     def copy_over(

@@ -16,21 +16,10 @@ Predictions: a beat whose filled text ends with a question is followed by a paus
 countdown bar, the only thing that moves); the cue fades in over the pause's first
 :data:`CUE_FADE` seconds and out over its last, so the answer starts on a picture without it.
 
-What a viewer must see is declared for the frame auditor (:mod:`normgeom.audit`): each
-spoken beat is recorded (:class:`Spoken`), a beat names the objects it talks about with
-:meth:`Narrated.talks_about`, a caption or readout that states a fact holds a predicate
-(:meth:`Narrated.claim`), and a scene lists the rules it has a reason to break, each with
-that reason, in ``audit_exceptions``. What a viewer must see *over time* is declared too
-(every declaration is optional; a scene that declares nothing is held to the plain rules):
-
-- :meth:`Narrated.cut`: the camera may jump between the frame before and the next one;
-- :meth:`Narrated.cut_in`: objects that may appear or disappear in one frame;
-- :meth:`Narrated.answer`: what gives a prediction's answer, hidden until its pause ends;
-- :meth:`Narrated.announces`: objects a sentence says move, moving within a second of it;
-- :meth:`Narrated.counter` and :meth:`Narrated.counter_said`: an on-screen number that
-  changes only while a sentence is about it;
-- :meth:`Narrated.reading`: a beat in which the viewer reads what is on screen (a table),
-  so its picture may stay still longer.
+What a viewer must see is declared for the frame auditor on ``self.declare``, a
+:class:`~scenes.base.declarations.Declarations` (what a beat talks about, claims, cuts,
+answers, announcements, counters, reading beats); a scene lists the rules it has a reason to
+break in ``audit_exceptions``.
 """
 
 from __future__ import annotations
@@ -38,7 +27,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -58,7 +46,15 @@ from manim_voiceover import VoiceoverScene
 
 from scenes.base.beat_range import enter_beat
 from scenes.base.catalog import first_narration
-from scenes.base.parameters import SceneSettings
+from scenes.base.declarations import (
+    FOCUS_SHARE,
+    Announcement,
+    AuditException,
+    Declarations,
+    Spoken,
+    is_prediction,
+)
+from scenes.base.parameters import SceneParams, SceneSettings
 from scenes.camera.manim_internals import end_scene, whole_frames_when_cached
 from scenes.camera.overlay import OverlayCachingCamera
 from scenes.camera.raster import RasterCachingCamera
@@ -72,22 +68,10 @@ __all__ = [
     "CUE_FADE",
     "ENCODER_SETTLE",
     "END_HOLD",
-    "FOCUS_SHARE",
     "APPEAR_SECONDS",
     "appear_rate",
     "MARK_SHARE",
-    "Spoken",
-    "Focus",
-    "Claim",
-    "AuditException",
-    "Cut",
-    "CutIn",
-    "Answer",
-    "Announcement",
-    "CounterTalk",
-    "Reading",
     "scene_beats",
-    "is_prediction",
     "Narrated",
     "NarratedScene",
     "NarratedThreeDScene",
@@ -109,9 +93,6 @@ CUE_FADE = 0.3
 """Seconds the prediction cue takes to fade in at the start of its pause and out at its end."""
 
 
-FOCUS_SHARE = 0.06
-"""Default smallest share of the frame's height a focus object spans on screen."""
-
 MARK_SHARE = 0.015
 """Share of the frame's height a single named dot or cross spans (its own size): it must
 be seen and unoccluded, not large."""
@@ -125,110 +106,6 @@ def appear_rate(start: float, duration: float) -> Callable[[float], float]:
     play lasting ``duration`` (cut short at its end)."""
     end = min(start + APPEAR_SECONDS, duration)
     return squish_rate_func(smooth, start / duration, end / duration)
-
-
-@dataclass(frozen=True)
-class Spoken:
-    """One spoken beat: its name and the scene times its speech starts and ends."""
-
-    name: str
-    start: float
-    end: float
-
-
-@dataclass(frozen=True)
-class Focus:
-    """What beat ``beat`` talks about from scene time ``start`` (the sentence naming it) to
-    the beat's end: ``mobjects`` seen together, spanning at least ``share`` of the frame's
-    height on screen."""
-
-    beat: str
-    start: float
-    mobjects: tuple[Mobject, ...]
-    share: float
-
-
-@dataclass(frozen=True)
-class Claim:
-    """A fact stated on screen: while ``shown`` is visible, ``holds()`` must be true."""
-
-    shown: Mobject
-    holds: Callable[[], bool]
-    fact: str
-
-
-@dataclass(frozen=True)
-class AuditException:
-    """A frame-audit rule this scene breaks on purpose: findings of ``rule`` whose objects
-    match the glob ``objects`` are excused, for ``reason``."""
-
-    rule: str
-    objects: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class Cut:
-    """A camera cut at scene time ``time``: the camera may jump between the frame drawn
-    before ``time`` and the first frame drawn from it, for ``reason``."""
-
-    time: float
-    reason: str
-
-
-@dataclass(frozen=True)
-class CutIn:
-    """``mobjects`` (and their members) may appear or disappear in one frame, for ``reason``."""
-
-    mobjects: tuple[Mobject, ...]
-    reason: str
-
-
-@dataclass(frozen=True)
-class Answer:
-    """What gives prediction beat ``beat``'s answer: ``mobjects`` and the texts whose words
-    contain one of ``texts``; none may be visible from scene time ``start`` (the question)
-    to the end of the beat's pause."""
-
-    beat: str
-    start: float
-    mobjects: tuple[Mobject, ...]
-    texts: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Announcement:
-    """The sentence of beat ``beat`` says ``words`` at scene time ``time`` about ``mobjects``
-    moving (or appearing): they must change on screen within a second of ``time``."""
-
-    beat: str
-    time: float
-    words: str
-    mobjects: tuple[Mobject, ...]
-
-
-@dataclass(frozen=True)
-class CounterTalk:
-    """Beat ``beat`` talks about the number ``counter`` shows from scene time ``start`` to the
-    beat's end: the number may change then."""
-
-    beat: str
-    start: float
-    counter: Mobject
-
-
-@dataclass(frozen=True)
-class Reading:
-    """In beat ``beat`` the viewer reads ``what`` on screen: its picture may stay still
-    longer (the frame audit's ``READING_STILL`` instead of ``LONG_STILL``)."""
-
-    beat: str
-    what: str
-
-
-def is_prediction(text: str) -> bool:
-    """A beat is a prediction when its narration ends with a question."""
-    return text.rstrip().endswith("?")
 
 
 def scene_beats(scene_class: type) -> dict[str, Template]:
@@ -279,89 +156,14 @@ class Narrated(VoiceoverScene):
         self.cue = Group()
         self.pauses: list[tuple[str, float, Group]] = []
         """Each prediction pause: its beat, its seconds and its cue."""
-        self.spoken: list[Spoken] = []
-        self.focuses: list[Focus] = []
-        self.claims: list[Claim] = []
-        self.cuts: list[Cut] = []
-        self.cut_ins: list[CutIn] = []
-        self.answers: list[Answer] = []
-        self.announcements: list[Announcement] = []
-        self.counters: list[Mobject] = []
-        self.counter_talks: list[CounterTalk] = []
-        self.readings: list[Reading] = []
+        self.declare = Declarations(self)
+        """What this scene declares for the frame auditor, as it plays."""
         self.beat_name, self.beat_start, self.beat_duration = "", 0.0, 0.0
         enter_beat(self, 0)
-
-    def talks_about(
-        self,
-        *mobjects: Mobject,
-        share: float = FOCUS_SHARE,
-        after: float = 0.0,
-        words: str | None = None,
-    ):
-        """Declare that the beat being spoken talks about ``mobjects`` from ``after`` seconds
-        into it (or from when ``words`` are said, :meth:`said_at`: the sentence naming them)
-        to its end, and through its prediction pause if it asks one. They must then be
-        visible, unoccluded and span at least ``share`` of the frame's height on screen, and
-        every member of each (every dot of a point group) drawn and inside the frame."""
-        if words is not None:
-            after = self.said_now(words)
-        start = self.beat_start + after
-        self.focuses.append(Focus(self.beat_name, start, tuple(mobjects), share))
 
     def said_now(self, words: str) -> float:
         """Seconds into the beat being spoken at which ``words`` are said (:meth:`said_at`)."""
         return self.said_at(self.beat_name, words, self.beat_duration)
-
-    def cut(self, reason: str) -> None:
-        """Declare a camera cut now: the camera may jump between the last frame drawn and the
-        next one (a change of view the viewer must read as a cut, for ``reason``). Call it
-        right before the jump (``set_camera_orientation``, a zero-time camera move)."""
-        self.cuts.append(Cut(self.renderer.time, reason))
-
-    def cut_in(self, *mobjects: Mobject, reason: str) -> None:
-        """Declare that ``mobjects`` may appear or disappear in one frame (no fade), for
-        ``reason``, wherever they are shown in the scene."""
-        self.cut_ins.append(CutIn(tuple(mobjects), reason))
-
-    def answer(
-        self, *mobjects: Mobject, texts: tuple[str, ...] = (), words: str | None = None
-    ) -> None:
-        """Declare what gives the answer of the prediction beat being spoken: ``mobjects``,
-        and every text whose words contain one of ``texts``. None may be visible from the
-        question (the beat's start, or when ``words`` are said) until its pause ends."""
-        if not is_prediction(self.beat_text(self.beat_name)):
-            raise ValueError(f"beat {self.beat_name!r} asks no question; it has no answer")
-        start = self.beat_start + (self.said_now(words) if words is not None else 0.0)
-        self.answers.append(Answer(self.beat_name, start, tuple(mobjects), tuple(texts)))
-
-    def announces(self, words: str, *mobjects: Mobject) -> float:
-        """Declare that ``words`` of the beat being spoken announce ``mobjects`` moving (or
-        appearing): they must change on screen within a second of the words. Return the
-        seconds into the beat at which the words are said, to start the motion there."""
-        offset = self.said_now(words)
-        self.announcements.append(
-            Announcement(self.beat_name, self.beat_start + offset, words, tuple(mobjects))
-        )
-        return offset
-
-    def counter(self, shown: Mobject) -> Mobject:
-        """Declare ``shown`` an on-screen number (a readout) that may change only while a
-        sentence is about it (:meth:`counter_said`); return it."""
-        self.counters.append(shown)
-        return shown
-
-    def counter_said(self, shown: Mobject, words: str | None = None) -> None:
-        """Declare that the beat being spoken is about the number ``shown`` (a
-        :meth:`counter`) from its start (or from when ``words`` are said) to its end: the
-        number may change then."""
-        after = self.said_now(words) if words is not None else 0.0
-        self.counter_talks.append(CounterTalk(self.beat_name, self.beat_start + after, shown))
-
-    def reading(self, what: str) -> None:
-        """Declare that in the beat being spoken the viewer reads ``what`` on screen (a
-        table, a formula): the picture may stay still for longer while it is spoken."""
-        self.readings.append(Reading(self.beat_name, what))
 
     def said_at(self, name: str, words: str, duration: float) -> float:
         """Seconds into beat ``name`` (spoken for ``duration``) at which ``words`` are said,
@@ -380,8 +182,8 @@ class Narrated(VoiceoverScene):
         :data:`APPEAR_SECONDS` from when ``words`` are said (:meth:`said_at`), declared as
         what those words talk about (spanning ``share`` of the frame's height)."""
         start = self.said_at(beat, words, duration)
-        self.talks_about(*mobs, share=share, after=start)
-        self.announcements.append(Announcement(beat, self.beat_start + start, words, mobs))
+        self.declare.talks_about(*mobs, share=share, after=start)
+        self.declare.announcements.append(Announcement(beat, self.beat_start + start, words, mobs))
         return [FadeIn(mob, rate_func=appear_rate(start, duration)) for mob in mobs]
 
     def said_rate(self, beat: str, words: str, duration: float) -> Callable[[float], float]:
@@ -389,16 +191,17 @@ class Narrated(VoiceoverScene):
         :data:`APPEAR_SECONDS` from when ``words`` are said (:meth:`said_at`)."""
         return appear_rate(self.said_at(beat, words, duration), duration)
 
-    def claim(self, shown: Mobject, holds: Callable[[], bool], fact: str) -> Mobject:
-        """Declare that ``shown`` (a caption or readout) states ``fact``, which ``holds()``
-        checks; return ``shown``."""
-        self.claims.append(Claim(shown, holds, fact))
-        return shown
-
     def tear_down(self) -> None:
         """End on :data:`END_HOLD` seconds of the last picture, nothing moving."""
         self.wait(END_HOLD)
         super().tear_down()
+
+    @classmethod
+    def page_states(cls, params: SceneParams) -> list:
+        """Hook: the states of one vector with its gain and epsilon
+        (:class:`~scenes.kit.lesson_state.LessonState`) this scene shows for ``params``, in
+        order, as the live page can open them; none here."""
+        return []
 
     def narration_values(self) -> dict[str, object]:
         """Hook: the values and conditions this scene's narration texts use (none here)."""
@@ -433,11 +236,13 @@ class Narrated(VoiceoverScene):
         with self.voiceover(text=text, subcaption=text) as tracker:
             self.beat_duration = tracker.duration
             yield tracker
-        self.spoken.append(Spoken(name, self.beat_start, self.beat_start + tracker.duration))
+        pause = PREDICTION_PAUSE if is_prediction(text) else 0.0
+        end = self.beat_start + tracker.duration
+        self.declare.spoken.append(Spoken(name, self.beat_start, end, pause))
         self.beats_done.append(name)
         if name == self.settings.stop_after:
             end_scene()
-        if is_prediction(text):
+        if pause:
             self.pause_for_prediction(name)
 
     def add_wrapped_subcaption(

@@ -83,7 +83,7 @@ class Overlays:
         """Dotted trails from ``starts`` (of length zero until grown with
         :meth:`grow_trails`), added to the scene and kept cut to the frame."""
         trails = figures.trails(starts)
-        self.cut_in(trails, reason="a dotted trail grows from its point as the point moves")
+        self.declare.cut_in(trails, reason="a dotted trail grows from its point as the point moves")
         self.trail_ends[id(trails)] = (trails, np.atleast_2d(starts), np.atleast_2d(starts))
         self.add(trails)
         self.trails.add(trails)

@@ -34,6 +34,15 @@ class LessonState:
     gain: float = 1.0
     eps: float = nm.LESSON_EPS
 
+    @classmethod
+    def of(cls, vector, gain: float, eps: float) -> LessonState:
+        """The state of a 3-vector ``vector`` with ``gain`` and ``eps``, as floats."""
+        if len(vector) != 3:
+            raise nm.NormMathError(
+                f"vector: the scenes need exactly 3 coordinates, got {len(vector)}"
+            )
+        return cls(tuple(float(v) for v in vector), float(gain), float(eps))
+
     def lesson(self) -> nm.Lesson:
         """The :func:`normmath.lesson` of this state."""
         return nm.lesson(self.vector, gain=self.gain, eps=self.eps)
