@@ -75,3 +75,22 @@ def test_typesetting_folders_are_per_scene():
     layout = Layout(Path("/m"))
     first, second = resolve_scenes(["Standardization", "OneVectorLesson"])
     assert set(layout.typesetting(first)).isdisjoint(layout.typesetting(second))
+
+
+def test_the_page_states_come_from_each_scene_not_from_compose():
+    """compose/page_states.py asks every lecture scene for its states (``page_states``) and
+    names no scene module; the scenes that show one vector give states, the others none."""
+    import ast
+
+    from normgeom.compose import page_states
+    from scenes.base.catalog import load_scene_class
+    from scenes.base.parameters import SceneParams
+
+    tree = ast.parse(Path(page_states.__file__).read_text())
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert not {"scenes.lesson", "scenes.onevector"} & imported
+    showing = {name for name in scene_names() if load_scene_class(name).page_states(SceneParams())}
+    assert showing == {"OneVectorLesson", "OneVectorGeometry", "EdgeCases", "Invariances"}
+    assert [c.scene for c in page_states.chapter_states()] == [
+        name for name in scene_names() if name in showing
+    ]
