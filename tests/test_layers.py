@@ -4,8 +4,9 @@ layers below it, and nothing outside the command line imports the command line."
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
+
+from scenes.base import source
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,13 +44,8 @@ def layer_of(module: str) -> int:
 
 def imported_modules(file: Path) -> set[str]:
     """Every project module ``file`` imports, at any depth of its code (function-level
-    imports included)."""
-    found = set()
-    for node in ast.walk(ast.parse(file.read_text())):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
+    imports included; :func:`scenes.base.source.imports`)."""
+    found = source.imports(file)
     return {name for name in found if name.split(".")[0] in {"normmath", "scenes", "normgeom"}}
 
 
