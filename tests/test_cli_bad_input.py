@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import typer
+from fixtures.refusal import refusal_line
 from typer.testing import CliRunner
 
 from normgeom.activations.errors import ActivationsError
@@ -37,12 +38,9 @@ def refused(args: list[str], message: str, media) -> str:
     """Run ``normgeom <args>``; assert one error line holding ``message``, exit 2, no media."""
     result = runner.invoke(cli.app, args)
     assert not isinstance(result.exception, RenderingStarted), args
-    assert result.exit_code == 2, (args, result.output)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("normgeom: error: "), result.stderr
-    assert message in lines[0], lines[0]
+    line = refusal_line(result, message)
     assert not media.exists()
-    return lines[0]
+    return line
 
 
 @pytest.mark.parametrize("names", [["all", "Foo"], ["Foo", "all"], ["Gain", "all", "Bais"]])

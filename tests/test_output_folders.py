@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from fixtures.refusal import refusal_line
 from typer.testing import CliRunner
 
 from normgeom.cli.app import app
@@ -51,12 +52,7 @@ def place(tmp_path, monkeypatch, built_three):
 
 def refused(args: list[str], *words: str) -> str:
     """Run ``normgeom <args>``: one error line holding ``words``, exit 2, no traceback."""
-    done = runner.invoke(app, args)
-    assert done.exit_code == 2, (args, done.output)
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("normgeom: error: "), done.stderr
-    assert all(word in lines[0] for word in words), lines[0]
-    return lines[0]
+    return refusal_line(runner.invoke(app, args), *words)
 
 
 def user_folder(folder: Path) -> Path:

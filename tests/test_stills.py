@@ -8,6 +8,7 @@ from functools import cache
 import numpy as np
 import pytest
 from fixtures.publishing import slide_target, temp_folder
+from fixtures.refusal import refusal_line
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -76,7 +77,5 @@ def test_unknown_beat_is_a_usage_error():
 def test_stills_cli_unknown_beat_exits_2_with_one_line(tmp_path, monkeypatch):
     monkeypatch.setenv("NORMGEOM_MEDIA", str(tmp_path))
     result = CliRunner().invoke(app, ["stills", "MeanCentering", "--at", "nope"])
-    assert result.exit_code == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "MeanCentering has no beat 'nope'" in lines[0]
+    refusal_line(result, "MeanCentering has no beat 'nope'")
     assert not (tmp_path / "stills").exists()

@@ -79,7 +79,8 @@ worker without a result."""
 
 def follow_parent() -> None:
     """End this process as soon as its parent is gone (a killed parent's children are
-    adopted by another process, so the parent id changes). Runs as the pool initializer."""
+    adopted by another process, so the parent id changes). The worker calls it first
+    (:func:`main`)."""
     parent = os.getppid()
 
     def watch() -> None:
