@@ -86,8 +86,8 @@ docs: dev-setup
 	$(PY) -m sphinx -b html -W --keep-going -n -q docs media/docs
 
 lint: dev-setup
-	$(VENV)/bin/ruff check normmath scenes normgeom tests benchmarks docs/examples docs/conf.py docs/_ext
-	$(VENV)/bin/ruff format --check normmath scenes normgeom tests benchmarks docs/examples docs/conf.py docs/_ext
+	$(VENV)/bin/ruff check normio normmath scenes normgeom tests benchmarks docs/examples docs/conf.py docs/_ext
+	$(VENV)/bin/ruff format --check normio normmath scenes normgeom tests benchmarks docs/examples docs/conf.py docs/_ext
 
 # The statistics the RealActivations scene draws, from all-MiniLM-L6-v2 on the lecture's
 # sentences (normmath/data/minilm_activations.json); the tests check a fresh capture equals it.

@@ -11,7 +11,7 @@ vector, from a script or a notebook, with the command line's validation, default
 Bad input raises the same typed errors the command line reports in one line: an argument
 of the wrong type or value (a scene parameter or the explained vector included) raises
 :class:`~normgeom.errors.UsageError` naming it, a voice not usable here
-:class:`scenes.voice.registry.VoiceError`; both are :class:`normmath.errors.UserError`.
+:class:`scenes.voice.registry.VoiceError`; both are :class:`normio.errors.UserError`.
 A failed render raises
 :class:`normgeom.errors.RenderError`. Nothing here prints or exits: warnings go to the
 ``normgeom`` logger (``logging``). Renders and audits run in processes that import only

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import ClassVar
 
-from normmath.errors import UserError
+from normio.errors import UserError
 
 __all__ = [
     "LOGGER",

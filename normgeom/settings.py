@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from normgeom.errors import UsageError, step, warn
 from normgeom.rendering.quality import Quality, resolve_quality
+from normio.errors import FileError
 from normmath.errors import NormMathError
 from scenes.base.parameters import BY_NAME, Kind, SceneParams, load_params
 
@@ -57,14 +58,14 @@ def _with(
 ) -> SceneParams:
     """``params`` with ``values`` by field name, each read by ``read(kind, value)``,
     validated; a value not of its kind is a :class:`UsageError` naming ``named(name)`` (a
-    point file's own problem stays a named :class:`normmath.NormMathError`), a value out of
+    point file's own problem stays a named :class:`normio.errors.FileError`), a value out of
     range a :class:`normmath.NormMathError` naming ``named(name)`` too (a config file's
     value keeps its key)."""
     overrides = {}
     for name, value in values.items():
         try:
             overrides[name] = read(BY_NAME[name].kind, value)
-        except NormMathError:
+        except (NormMathError, FileError):
             raise
         except ValueError as exc:
             raise UsageError(f"{named(name)}: {exc}") from None
@@ -79,8 +80,10 @@ def build_params(config: str | os.PathLike | None = None, **texts: str | None) -
 
     Raises
     ------
+    normio.errors.FileError
+        For an unreadable config or point file (the message names it).
     normmath.NormMathError
-        For an unreadable config or point file or an invalid value (the message names it).
+        For an invalid value (the message names it).
     UsageError
         For a value that is not of its kind, naming the option.
     """
@@ -109,7 +112,7 @@ def python_params(
     try:
         params = load_params(config) if config is not None else SceneParams()
         return _with(params, values, Kind.from_python, str)
-    except NormMathError as exc:  # the API's one error for a bad argument
+    except (NormMathError, FileError) as exc:  # the API's one error for a bad argument
         raise UsageError(str(exc)) from exc
 
 

@@ -6,11 +6,10 @@ steps), :mod:`.meridian` (the meridian half-plane of any width), :mod:`.measures
 the scenes read out), :mod:`.facts` (what the narration states about the data),
 :mod:`.datasets` (the seeded reference datasets and user point files), :mod:`.recorded` (a
 real transformer's shipped statistics), :mod:`.lesson` (the one-vector lesson),
-:mod:`.onevector` (that vector's path in 3D), :mod:`.files` (checked reading of any file a
-user names), :mod:`.validation` (argument checks) and :mod:`.errors`.
+:mod:`.onevector` (that vector's path in 3D), :mod:`.validation` (argument checks) and
+:mod:`.errors`. Files a user names are read through :mod:`normio.files`.
 """
 
-from normmath import files
 from normmath.datasets import (
     COLLAPSE_SEED,
     DEMO_BIAS,
@@ -25,7 +24,7 @@ from normmath.datasets import (
     main_cloud,
     regime_clouds,
 )
-from normmath.errors import FileError, NormMathError, UndefinedResultError, UserError
+from normmath.errors import NormMathError, UndefinedResultError
 from normmath.facts import (
     TightCluster,
     affine_facts,
@@ -98,13 +97,11 @@ __all__ = [
     "RECORDED_ACTIVATIONS",
     "REGIMES_SEED",
     "RMS_NORM_EPS",
-    "FileError",
     "LayerNormSteps",
     "Lesson",
     "LessonRow",
     "Meridian",
     "NormMathError",
-    "UserError",
     "NormResult",
     "PointSet",
     "RecordedActivations",
@@ -124,7 +121,6 @@ __all__ = [
     "display_vector",
     "drawing_scale",
     "epsilon_outcome",
-    "files",
     "equator_points",
     "from_meridian",
     "interpolate",

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import numpy as np
 
+from normio.files import MB, decode_text, read_bytes
 from normmath.errors import NormMathError
-from normmath.files import MB, decode_text, read_bytes
 from normmath.validation import as_rows
 
 __all__ = [

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import numpy as np
 
+from normio.files import MB, read_text
 from normmath.errors import NormMathError
-from normmath.files import MB, read_text
 from normmath.meridian import Meridian, meridian_of_stats
 
 __all__ = [

@@ -24,7 +24,7 @@ SCENES = {
         "        raise ValueError('no such beat\\nsecond line')\n"
     ),
     "unread.py": (
-        "from normmath.files import read_text\n"
+        "from normio.files import read_text\n"
         "from scenes.base.narrated import NarratedScene\n\n"
         "class Unread(NarratedScene):\n"
         "    def construct(self):\n"

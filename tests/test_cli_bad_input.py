@@ -14,7 +14,8 @@ from normgeom.cli.failures import user_errors
 from normgeom.errors import RenderError, UsageError
 from normgeom.rendering.paths import MEDIA_ENV
 from normgeom.rendering.runner import Runner
-from normmath.errors import FileError, NormMathError, UserError
+from normio.errors import FileError, UserError
+from normmath.errors import NormMathError
 from scenes.voice.registry import VoiceError
 
 runner = CliRunner()

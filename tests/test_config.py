@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import normmath as nm
+from normio.errors import FileError, UserError
 from scenes.base.parameters import PARAMS_ENV, SceneParams, load_params
 
 
@@ -47,12 +48,12 @@ def test_round_trip_through_toml(tmp_path, monkeypatch):
 def test_bad_config(tmp_path, text, message):
     path = tmp_path / "bad.toml"
     path.write_text(text)
-    with pytest.raises(nm.NormMathError, match=message):
+    with pytest.raises(UserError, match=message):
         load_params(path)
 
 
 def test_missing_config_file(tmp_path):
-    with pytest.raises(nm.NormMathError, match="no such file"):
+    with pytest.raises(FileError, match="no such file"):
         load_params(tmp_path / "none.toml")
 
 

@@ -6,7 +6,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("normmath", "scenes", "normgeom")
+PACKAGES = ("normio", "normmath", "scenes", "normgeom")
 
 
 def test_every_module_with_an_example_is_collected():

@@ -1,5 +1,6 @@
-"""Data flows one way: parameters -> normmath -> scenes -> render -> compose -> publish, with
-the API and the command line on top. Every module imports only from its own layer or the
+"""Data flows one way: parameters -> normmath -> scenes -> render -> compose -> publish (with
+normio, the user errors and file reading, below them all), the API and the command line on
+top. Every module imports only from its own layer or the
 layers below it, and nothing outside the command line imports the command line."""
 
 from __future__ import annotations
@@ -9,8 +10,10 @@ from pathlib import Path
 from scenes.base import source
 
 ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("normio", "normmath", "scenes", "normgeom")
 
 LAYERS = (
+    ("normio",),
     ("normmath",),
     ("scenes",),
     ("normgeom.errors", "normgeom.npm"),
@@ -46,7 +49,7 @@ def imported_modules(file: Path) -> set[str]:
     """Every project module ``file`` imports, at any depth of its code (function-level
     imports included; :func:`scenes.base.source.imports`)."""
     found = source.imports(file)
-    return {name for name in found if name.split(".")[0] in {"normmath", "scenes", "normgeom"}}
+    return {name for name in found if name.split(".")[0] in PACKAGES}
 
 
 def module_name(file: Path) -> str:
@@ -57,7 +60,7 @@ def module_name(file: Path) -> str:
 def test_no_module_imports_from_a_layer_above_its_own():
     upward = [
         f"{module_name(file)} -> {name}"
-        for top in ("normmath", "scenes", "normgeom")
+        for top in PACKAGES
         for file in sorted((ROOT / top).rglob("*.py"))
         for name in sorted(imported_modules(file))
         if layer_of(name) > layer_of(module_name(file))

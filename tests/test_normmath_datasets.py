@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import normmath as nm
+from normio.errors import UserError
 
 
 def test_main_cloud_matches_reference_construction():
@@ -68,5 +69,5 @@ def test_load_points_errors(tmp_path, name, content, message):
         path.write_bytes(content)
     elif content is not None:
         path.write_text(content)
-    with pytest.raises(nm.NormMathError, match=message):
+    with pytest.raises(UserError, match=message):
         nm.load_points(path)

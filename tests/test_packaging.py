@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("normmath", "scenes", "normgeom")
+PACKAGES = ("normio", "normmath", "scenes", "normgeom")
 
 
 def _module_name(file: Path, root: Path) -> str:

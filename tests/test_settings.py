@@ -19,6 +19,7 @@ import normgeom.api
 from normgeom.cli.app import app
 from normgeom.errors import UsageError
 from normgeom.settings import DEFAULT_QUALITY, build_params, python_params
+from normio.errors import FileError
 from normmath.errors import NormMathError
 from scenes.base.parameters import BY_NAME, Kind, SceneParams, load_params
 
@@ -106,7 +107,7 @@ def test_the_rendering_commands_share_one_voice_and_one_quality():
 
 def test_a_point_file_problem_is_named_once(tmp_path):
     missing = str(tmp_path / "none.csv")
-    with pytest.raises(NormMathError, match=r"^points: .*none.csv: no such file"):
+    with pytest.raises(FileError, match=r"^points: .*none.csv: no such file"):
         build_params(points=missing)
     with pytest.raises(UsageError, match=r"^points: .*none.csv: no such file"):
         python_params(values={"points": missing})

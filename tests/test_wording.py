@@ -69,3 +69,30 @@ def test_chapter_titles_name_the_question_not_its_answer():
     for scene, words in PREDICTION_ANSWERS.items():
         assert not any(word in chapters[scene] for word in words), (scene, chapters[scene])
     assert not [title for title in chapters.values() if ">>" in title or "sigma" in title]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b'[Told]\nfirst = "A {lone brace"\n', b"[Told\n", b"Told = 5\n", b"\xff\xfe not text"],
+    ids=["placeholder", "not-toml", "not-a-table", "not-utf8"],
+)
+def test_a_narration_file_that_cannot_be_used_is_a_narration_error(tmp_path, content):
+    """Whatever is wrong with a narration file, the error says it is the narration's: a
+    :class:`NarrationError` (a user error: one line, exit 2) and a file error naming it."""
+    from normio.errors import FileError, UserError
+    from scenes.voice.narration import load_narration
+
+    path = tmp_path / "told.toml"
+    path.write_bytes(content)
+    with pytest.raises(NarrationError) as raised:
+        load_narration(path)
+    assert isinstance(raised.value, FileError) and isinstance(raised.value, UserError)
+    assert str(raised.value).startswith(f"narration: {path}: ")
+    assert raised.value.exit_code == 2
+
+
+def test_a_missing_value_is_a_user_error_too():
+    from normio.errors import UserError
+
+    with pytest.raises(UserError):
+        fill("epsilon {eps}", {}, "intro")

@@ -1,6 +1,6 @@
 """The one exception type of :mod:`normgeom.activations`: a user mistake, said in one line."""
 
-from normmath.errors import UserError
+from normio.errors import UserError
 
 __all__ = ["ActivationsError"]
 

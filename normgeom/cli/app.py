@@ -21,7 +21,7 @@ from normgeom.cli.options import RenderOptions
 from normgeom.cli.publishing import page, publish, slides, stills
 from normgeom.errors import show_warnings
 from normgeom.rendering.paths import Layout
-from normmath.errors import UserError
+from normio.errors import UserError
 
 if TYPE_CHECKING:  # annotations only: the commands import what they run when they run
     from normgeom.rendering.runner import JobResult, Runner

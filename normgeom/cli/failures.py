@@ -1,6 +1,6 @@
 """How commands fail: one line on stderr and an exit code, never a traceback for a mistake.
 
-A user mistake, any :class:`normmath.errors.UserError` (every package's user errors subclass
+A user mistake, any :class:`normio.errors.UserError` (every package's user errors subclass
 it), exits with its ``exit_code``, 2; a failed render (:class:`normgeom.errors.RenderError`)
 with its ``exit_code``, 1, as do a full disk (one line naming the folder) and running out of
 memory (one line naming the step, :func:`normgeom.errors.step`); Ctrl-C with 130.
@@ -22,7 +22,7 @@ import typer
 from normgeom.errors import RenderError
 from normgeom.rendering.disk import disk_full_message, is_disk_full
 from normgeom.rendering.paths import Layout
-from normmath.errors import UserError
+from normio.errors import UserError
 
 __all__ = ["OUT_OF_MEMORY", "fail", "user_errors"]
 

@@ -90,7 +90,7 @@ class RenderOptions(NamedTuple):
 
         Raises
         ------
-        UsageError, normmath.NormMathError, scenes.voice.registry.VoiceError
+        UsageError, normmath.NormMathError, normio.errors.FileError, scenes.voice.registry.VoiceError
             Naming the option at fault.
         """
         with step("reading the parameters"):

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import srt
 
-import normmath as nm
+from normio import files
 
 __all__ = ["SUBTITLES_LIMIT", "Cue", "read_srt", "shift_cues", "to_srt", "to_vtt"]
 
-SUBTITLES_LIMIT = 16 * nm.files.MB
+SUBTITLES_LIMIT = 16 * files.MB
 """Largest ``.srt`` file read (a scene's is a few kB)."""
 
 
@@ -27,12 +27,12 @@ class Cue:
 
 def read_srt(path: Path | None) -> list[Cue]:
     """The cues of an ``.srt`` file (none for ``None``), read as
-    :func:`normmath.files.read_text` reads."""
+    :func:`normio.files.read_text` reads."""
     if path is None:
         return []
     return [
         Cue(item.start.total_seconds(), item.end.total_seconds(), item.content)
-        for item in srt.parse(nm.files.read_text(path, "subtitles", SUBTITLES_LIMIT))
+        for item in srt.parse(files.read_text(path, "subtitles", SUBTITLES_LIMIT))
     ]
 
 

@@ -35,6 +35,7 @@ from pathlib import Path
 import normmath as nm
 from normgeom.rendering.job import RenderJob
 from normgeom.rendering.versions import versions
+from normio import files
 from scenes.base import source
 from scenes.base.catalog import SCENES, narration
 from scenes.base.parameters import SceneParams
@@ -111,9 +112,7 @@ def fingerprint(params: SceneParams, read: frozenset[str] | None = None) -> str:
     read = frozenset(PARAM_FIELDS) if read is None else read
     fields_read = {name: _plain(getattr(params, name)) for name in PARAM_FIELDS if name in read}
     uses_points = "points" in read and params.points
-    points = (
-        nm.files.read_bytes(params.points, "points", nm.POINT_FILE_LIMIT) if uses_points else b""
-    )
+    points = files.read_bytes(params.points, "points", nm.POINT_FILE_LIMIT) if uses_points else b""
     return json.dumps(fields_read, sort_keys=True) + "\n" + digest(points)
 
 

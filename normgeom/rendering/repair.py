@@ -19,12 +19,12 @@ from pathlib import Path
 
 import av
 
-import normmath as nm
 from normgeom.errors import warn
 from normgeom.rendering.atomic import write_text
 from normgeom.rendering.cache import drawing_key
 from normgeom.rendering.job import RenderJob
 from normgeom.rendering.paths import Layout
+from normio import files
 
 __all__ = [
     "VOICE_CACHE_FILE",
@@ -40,7 +40,7 @@ __all__ = [
 
 VOICE_CACHE_FILE = "cache.json"
 """manim-voiceover's index of synthesized speech, in each scene's speech folder."""
-VOICE_CACHE_LIMIT = 16 * nm.files.MB
+VOICE_CACHE_LIMIT = 16 * files.MB
 """Largest speech index read (a scene's lists its beats in a few kB)."""
 
 
@@ -62,7 +62,7 @@ def voice_cache_is_sound(path: Path) -> bool:
     """Whether a speech index is a JSON list (a regular file of at most
     :data:`VOICE_CACHE_LIMIT` bytes) of entries whose audio files are whole."""
     try:
-        entries = json.loads(nm.files.read_text(path, "speech index", VOICE_CACHE_LIMIT))
+        entries = json.loads(files.read_text(path, "speech index", VOICE_CACHE_LIMIT))
     except ValueError:  # a FileError too
         return False
     if not isinstance(entries, list):

@@ -28,10 +28,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path, PurePosixPath
 
-import normmath as nm
 from normgeom.errors import warn
 from normgeom.rendering.atomic import file_lock, write_text
 from normgeom.rendering.cache import file_digest
+from normio import files
+from normio.errors import FileError
 
 __all__ = [
     "STATE_LIMIT",
@@ -44,7 +45,7 @@ __all__ = [
     "State",
 ]
 
-STATE_LIMIT = 64 * nm.files.MB
+STATE_LIMIT = 64 * files.MB
 """Largest state file read (a record takes about 300 bytes; a bundle's, a few kB)."""
 
 _SHA256 = re.compile(r"[0-9a-f]{64}")
@@ -280,11 +281,11 @@ class State:
         if not os.path.lexists(self.path):
             return {}
         try:
-            text = nm.files.read_text(self.path, "state", STATE_LIMIT)
+            text = files.read_text(self.path, "state", STATE_LIMIT)
             entries = json.loads(text)["records"]
             if not isinstance(entries, dict):
                 raise TypeError("records is not a table")
-        except nm.FileError as exc:
+        except FileError as exc:
             self._warn_once("", f"unreadable ({exc.reason}); its outputs will be rebuilt")
             return {}
         except (ValueError, KeyError, TypeError) as exc:

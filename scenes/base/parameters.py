@@ -31,6 +31,7 @@ from numbers import Real
 from pathlib import Path
 
 import normmath as nm
+from normio import files
 from scenes.base import limits
 
 __all__ = [
@@ -58,7 +59,7 @@ class Kind(enum.Enum):
     """How a parameter's value is written: on the command line (:meth:`from_text`), in a
     config file (:meth:`from_value`) and from Python (:meth:`from_python`). Each converter
     returns the value as :class:`SceneParams` holds it, or raises ``ValueError`` saying what
-    was expected (a file's own problems raise :class:`normmath.FileError`)."""
+    was expected (a file's own problems raise :class:`normio.errors.FileError`)."""
 
     TRIPLE = "3 numbers"
     NUMBER = "a number"
@@ -68,7 +69,7 @@ class Kind(enum.Enum):
         """A command-line value: ``2,0.4,1.5``, ``1e-6``, or a file name (checked readable,
         made absolute)."""
         if self is Kind.FILE:
-            nm.files.check_file(text, "points", nm.POINT_FILE_LIMIT)  # named as the user wrote it
+            files.check_file(text, "points", nm.POINT_FILE_LIMIT)  # named as the user wrote it
             return str(Path(text).resolve())
         if self is Kind.NUMBER:
             try:
@@ -213,7 +214,7 @@ class SceneParams:
         return "\n".join(lines) + ("\n" if lines else "")
 
 
-CONFIG_LIMIT = 64 * nm.files.KB
+CONFIG_LIMIT = 64 * files.KB
 """Largest parameter file read: a few lines of keys, with room for comments."""
 
 PARAMETERS: tuple[Parameter, ...] = tuple(
@@ -227,7 +228,7 @@ BY_NAME = {parameter.name: parameter for parameter in PARAMETERS}
 def load_params(path: str | os.PathLike | None = None) -> SceneParams:
     """Defaults updated from a TOML file (``path`` or ``$NORMGEOM_PARAMS``), validated.
 
-    The file is read as :func:`normmath.files.read_toml` reads (a regular file of at most
+    The file is read as :func:`normio.files.read_toml` reads (a regular file of at most
     :data:`CONFIG_LIMIT` bytes, UTF-8 with or without a byte-order mark); every error is one
     line naming the file, and the line or the key. A relative ``points`` file name is taken
     from the config file's folder.
@@ -235,7 +236,7 @@ def load_params(path: str | os.PathLike | None = None) -> SceneParams:
     path = path or os.environ.get(PARAMS_ENV)
     if not path:
         return SceneParams()
-    data = nm.files.read_toml(path, "config", CONFIG_LIMIT)
+    data = files.read_toml(path, "config", CONFIG_LIMIT)
     points = data.get("points")
     if isinstance(points, str) and points:  # a relative name is the config file's neighbour
         data = {**data, "points": str(Path(path).resolve().parent / Path(points).expanduser())}

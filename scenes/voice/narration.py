@@ -4,7 +4,8 @@ one table per scene class, one string per beat, in order.
 A file is checked whole when it is read, before anything renders: it must be a regular file
 of at most :data:`NARRATION_LIMIT` bytes, valid TOML, and every beat a text or a table of
 variant texts whose placeholders are plain ``{name}`` fields. Every problem is one
-:class:`normmath.FileError` naming the file, the line and, where it lies in one, the beat.
+:class:`NarrationFileError` (a :class:`~scenes.voice.wording.NarrationError` and a
+:class:`~normio.errors.FileError`) naming the file, the line and, where it lies in one, the beat.
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ import re
 from functools import cache
 from pathlib import Path
 
-import normmath as nm
-from scenes.voice.wording import Template, normalized, placeholders
+from normio import files
+from normio.errors import FileError
+from scenes.voice.wording import NarrationError, Template, normalized, placeholders
 
-__all__ = ["NARRATION_LIMIT", "narration_file", "load_narration"]
+__all__ = ["NARRATION_LIMIT", "NarrationFileError", "narration_file", "load_narration"]
 
-NARRATION_LIMIT = nm.files.MB
+NARRATION_LIMIT = files.MB
 """Largest narration file read (the longest shipped one is about 10 kB)."""
 
 _TABLE = re.compile(r"^\s*\[\s*([^\]\s]+)\s*\]")
@@ -63,8 +65,13 @@ def _line_of(text: str, scene: str, beat: str) -> int:
     return 1
 
 
-def _problem(path: Path, text: str, scene: str, beat: str, reason: str) -> nm.FileError:
-    return nm.FileError(
+class NarrationFileError(NarrationError, FileError):
+    """A narration file that cannot be used (unreadable, not TOML, a beat that is not a text
+    or has a bad placeholder): one line naming the file, the line and the beat."""
+
+
+def _problem(path: Path, text: str, scene: str, beat: str, reason: str) -> NarrationFileError:
+    return NarrationFileError(
         "narration", path, reason, _line_of(text, scene, beat), f"beat {scene}.{beat}"
     )
 
@@ -84,17 +91,20 @@ def _checked(path: Path, text: str, scene: str, beat: str, template: object) -> 
 
 @cache
 def _parse(path: Path, mtime_ns: int, size: int) -> dict[str, dict[str, Template]]:
-    text = nm.files.read_text(path, "narration", NARRATION_LIMIT)
     try:
-        data = nm.files.parse_toml(text, path, "narration")
-    except nm.FileError as exc:
+        text = files.read_text(path, "narration", NARRATION_LIMIT)
+    except FileError as exc:
+        raise NarrationFileError("narration", path, exc.reason, exc.line) from None
+    try:
+        data = files.parse_toml(text, path, "narration")
+    except FileError as exc:
         beat = _beat_at(text, exc.line)
         part = f"beat {beat}" if beat else ""
-        raise nm.FileError("narration", path, exc.reason, exc.line, part) from None
+        raise NarrationFileError("narration", path, exc.reason, exc.line, part) from None
     tables = {}
     for scene, beats in data.items():
         if not isinstance(beats, dict):
-            raise nm.FileError("narration", path, f"{scene}: expected a table of beats")
+            raise NarrationFileError("narration", path, f"{scene}: expected a table of beats")
         tables[scene] = {
             beat: _checked(path, text, scene, beat, template) for beat, template in beats.items()
         }

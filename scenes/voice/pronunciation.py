@@ -19,7 +19,7 @@ from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
-import normmath as nm
+from normio import files
 
 __all__ = [
     "PRONUNCIATION_FILE",
@@ -134,7 +134,7 @@ class Pronunciation:
 @cache
 def load_pronunciation(path: Path = PRONUNCIATION_FILE) -> Pronunciation:
     """The table in ``path`` (sections ``[words]`` and ``[symbols]``)."""
-    table = nm.files.read_toml(path, "pronunciation", nm.files.MB)
+    table = files.read_toml(path, "pronunciation", files.MB)
     return Pronunciation(table.get("words", {}), table.get("symbols", {}))
 
 

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from dotenv import dotenv_values, find_dotenv
 
-from normmath.errors import UserError
+from normio.errors import UserError
 
 __all__ = [
     "DEFAULT_VOICE",

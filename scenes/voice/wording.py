@@ -18,6 +18,7 @@ from collections.abc import Mapping
 import numpy as np
 
 import normmath as nm
+from normio.errors import UserError
 
 __all__ = [
     "OTHERWISE",
@@ -38,11 +39,10 @@ Template = str | dict[str, str]
 """A beat as written in a narration file: one text, or variants by condition."""
 
 
-class NarrationError(KeyError):
-    """A beat that asks for a value or condition its scene does not provide."""
-
-    def __str__(self) -> str:
-        return str(self.args[0])
+class NarrationError(UserError):
+    """A narration that cannot be spoken: a beat that asks for a value or condition its
+    scene does not provide, or (:class:`~scenes.voice.narration.NarrationFileError`) a
+    narration file that cannot be read."""
 
 
 def written(value) -> str:

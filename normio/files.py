@@ -4,7 +4,7 @@ A file is opened without blocking (a FIFO never hangs the reader), must be a reg
 (not a directory, device or pipe) and no larger than a bound that suits its kind, and is read
 whole only then. Text is UTF-8; a leading byte-order mark, which some editors write, is
 dropped. TOML is decoded here too, so every error names the file and the line. Every
-problem raises :class:`~normmath.errors.FileError`, one line naming the file.
+problem raises :class:`~normio.errors.FileError`, one line naming the file.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import re
 import stat
 import tomllib
 
-from normmath.errors import FileError
+from normio.errors import FileError
 
 __all__ = [
     "KB",
