@@ -5,8 +5,10 @@ One folder per job, data flowing one way (scenes -> render -> compose -> publish
 - :mod:`normgeom.cli`: the ``normgeom`` command line (Typer); imports the rest lazily, and
   nothing outside it imports it.
 - :mod:`normgeom.api`: the Python API, here at the top: :func:`render`, :func:`lecture`,
-  :func:`explain` (imported on first use, so the command line stays quick), and
-  :func:`normgeom.api.audit` (``normgeom.audit`` is the auditor's package).
+  :func:`slides`, :func:`stills`, :func:`explain` (imported on first use, so the command line
+  stays quick), and :func:`normgeom.api.publish`, :func:`normgeom.api.page` and
+  :func:`normgeom.api.audit` (``normgeom.publish``, ``normgeom.page`` and ``normgeom.audit``
+  are packages).
 - :mod:`normgeom.settings`: a render's checked settings (quality, voice, scene parameters,
   workers) from the command line's text or the API's values.
 - :mod:`normgeom.pipeline`: running render jobs for a command or a script (shared by both).
@@ -27,7 +29,7 @@ One folder per job, data flowing one way (scenes -> render -> compose -> publish
 
 from __future__ import annotations
 
-__all__ = ["render", "lecture", "explain", "MediaFile"]
+__all__ = ["render", "lecture", "slides", "stills", "explain", "MediaFile"]
 
 
 def __getattr__(name: str):

@@ -1,8 +1,9 @@
-"""The Python API: render a scene, compose the lecture, audit scenes' frames, explain a
-vector, from a script or a notebook, with the command line's validation, defaults
+"""The Python API: render a scene, compose the lecture, build the slide deck, the stills, the
+publishable bundle and the live page, audit scenes' frames, explain a vector, from a script
+or a notebook, with the command line's validation, defaults
 (:mod:`normgeom.settings`), cache and errors. Every scene parameter
 (:data:`scenes.base.parameters.PARAMETERS`) is a keyword argument of :func:`render`,
-:func:`lecture` and :func:`audit`.
+:func:`lecture`, :func:`slides`, :func:`stills`, :func:`publish` and :func:`audit`.
 
 >>> import normgeom
 >>> normgeom.explain([1, 2, 3])["statistics"]["ln_denominator"]  # doctest: +ELLIPSIS
@@ -37,7 +38,17 @@ from scenes.base.parameters import PARAMETERS, Kind
 if TYPE_CHECKING:  # annotations only: the audit loads Manim when it runs
     from normgeom.audit.findings import Finding
 
-__all__ = ["MediaFile", "render", "lecture", "audit", "explain"]
+__all__ = [
+    "MediaFile",
+    "render",
+    "lecture",
+    "slides",
+    "stills",
+    "publish",
+    "page",
+    "audit",
+    "explain",
+]
 
 _MIME = {
     ".mp4": "video/mp4",
@@ -150,6 +161,101 @@ def lecture(
     return MediaFile(build_lecture(runner.state, results, target).files.video)
 
 
+def _scene_names(scenes: str | Sequence[str]) -> list[str]:
+    """``scenes`` (a name, names, or ``all``) as a list of names, checked to be texts."""
+    names = [scenes] if isinstance(scenes, str) else scenes
+    expect("scenes", names, list | tuple, "a scene name or a list of them")
+    for name in names:
+        expect("scenes", name, str, "a scene name or a list of them")
+    return list(names)
+
+
+def _folder_name(output: str | os.PathLike | None) -> str | None:
+    """``output`` (a folder) checked to be a path or None, as text."""
+    expect("output", output, (str, os.PathLike, type(None)), "a path or None")
+    return None if output is None else os.fspath(output)
+
+
+@_with_scene_parameters
+def slides(
+    scenes: str | Sequence[str] = "all",
+    quality: str = DEFAULT_QUALITY,
+    voice: str | None = None,
+    output: str | os.PathLike | None = None,
+    *,
+    jobs: int | None = None,
+    config: str | os.PathLike | None = None,
+    **parameters,
+) -> tuple[MediaFile, MediaFile]:
+    """Build the slides of ``scenes`` (one step per narrated beat; needs the ``slides``
+    extra) and return the offline HTML deck and the PPTX (default
+    ``media/slides/<720p30>/normalization_geometry.html`` and ``.pptx``); ``voice`` times
+    the steps; the other arguments as for :func:`render`."""
+    from normgeom.publish import runs
+    from normgeom.publish.slides import require_slides
+    from normgeom.rendering.targets import resolve_scenes
+
+    require_slides()
+    names, folder = _scene_names(scenes), _folder_name(output)
+    settings = python_settings(quality, voice, jobs, config, parameters)
+    deck = runs.slides(resolve_scenes(names), settings, folder)
+    return MediaFile(deck.html), MediaFile(deck.pptx)
+
+
+@_with_scene_parameters
+def stills(
+    scenes: str | Sequence[str] = "all",
+    quality: str = DEFAULT_QUALITY,
+    at: str | None = None,
+    *,
+    transparent: bool = False,
+    jobs: int | None = None,
+    config: str | os.PathLike | None = None,
+    **parameters,
+) -> list[MediaFile]:
+    """The PNG still of each of ``scenes`` (``media/stills/<720p30>/<Scene>.png``): its final
+    frame, or the end of beat ``at``, on a ``transparent`` background if asked; the other
+    arguments as for :func:`render`."""
+    from normgeom.publish import runs
+    from normgeom.rendering.targets import resolve_scenes
+
+    names = _scene_names(scenes)
+    expect("at", at, (str, type(None)), "a beat name or None")
+    if not isinstance(transparent, bool):
+        raise UsageError(f"transparent: expected True or False, got {transparent!r}")
+    settings = python_settings(quality, None, jobs, config, parameters)
+    results = runs.stills(resolve_scenes(names), settings, at, transparent=transparent)
+    return [MediaFile(result.files["image"]) for result in results]
+
+
+@_with_scene_parameters
+def publish(
+    quality: str = DEFAULT_QUALITY,
+    voice: str | None = None,
+    output: str | os.PathLike | None = None,
+    *,
+    jobs: int | None = None,
+    config: str | os.PathLike | None = None,
+    **parameters,
+) -> MediaFile:
+    """Build every part and write the publishable folder (default ``media/bundle/``: the
+    lecture, scenes, GIFs, stills, the HTML deck, the live page and a manifest; needs the
+    ``slides`` extra) and return the folder; the other arguments as for :func:`render`."""
+    from normgeom.publish import runs
+
+    folder = _folder_name(output)
+    settings = python_settings(quality, voice, jobs, config, parameters)
+    return MediaFile(runs.bundle(settings, folder).folder)
+
+
+def page(output: str | os.PathLike | None = None) -> MediaFile:
+    """Write the live lesson and 3D explorer into the folder ``output`` (default
+    ``media/page/``) and return its ``index.html``, which opens from disk."""
+    from normgeom.publish import runs
+
+    return MediaFile(runs.page(_folder_name(output)))
+
+
 @_with_scene_parameters
 def audit(
     scenes: str | Sequence[str] = "all",
@@ -164,12 +270,9 @@ def audit(
     ``voice`` decides the timing; the other arguments as for :func:`render`."""
     from normgeom.audit.run import audit_named
 
-    names = [scenes] if isinstance(scenes, str) else scenes
-    expect("scenes", names, list | tuple, "a scene name or a list of them")
-    for name in names:
-        expect("scenes", name, str, "a scene name or a list of them")
+    names = _scene_names(scenes)
     settings = python_settings(DEFAULT_QUALITY, voice, jobs, config, parameters)
-    found = audit_named(list(names), settings.params, settings.voice, settings.jobs)
+    found = audit_named(names, settings.params, settings.voice, settings.jobs)
     return {play.target.name: findings for play, findings in found}
 
 

@@ -15,6 +15,7 @@ from normgeom.activations.capture import capture
 from normgeom.activations.model import INSTALL_COMMAND, load_model
 from normgeom.activations.ship import LECTURE_SENTENCES, recorded_document
 from normgeom.cli import app as cli
+from normio.errors import FileError
 from normmath.recorded import RECORDED_ACTIVATIONS, load_recorded
 
 runner = CliRunner()
@@ -85,7 +86,7 @@ def test_the_shipped_file_is_read_and_checked(tmp_path):
     tampered.write_text(json.dumps(document))
     with pytest.raises(nm.NormMathError, match="checksum mismatch"):
         load_recorded(tampered)
-    with pytest.raises(nm.NormMathError, match="no such file"):
+    with pytest.raises(FileError, match="no such file"):
         load_recorded(tmp_path / "missing.json")
 
 

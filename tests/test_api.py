@@ -217,3 +217,64 @@ def test_a_parameter_of_the_wrong_type_is_a_usage_error_naming_it(media, call, n
     with pytest.raises(UsageError, match=name):
         call()
     assert not media.exists()
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: normgeom.slides(3), "scenes"),
+        (lambda: normgeom.slides(["Gain", 4]), "scenes"),
+        (lambda: normgeom.slides(output=5), "output"),
+        (lambda: normgeom.stills(at=3), "at"),
+        (lambda: normgeom.stills(transparent="yes"), "transparent"),
+        (lambda: normgeom.stills("Gain", quality="8k"), "8k"),
+        (lambda: normgeom.stills("NoSuchScene"), "NoSuchScene"),
+        (lambda: normgeom.stills("Gain", at="no_such_beat"), "no_such_beat"),
+        (lambda: normgeom.api.publish(output=5), "output"),
+        (lambda: normgeom.api.publish(jobs=0), "jobs"),
+        (lambda: normgeom.api.page(output=5), "output"),
+        (lambda: normgeom.api.page(output=""), "empty"),
+    ],
+)
+def test_the_publishing_calls_refuse_bad_input_before_anything_renders(media, call, message):
+    """slides, stills, publish and page check what they are given as the command line does,
+    before any render or any folder is made."""
+
+    with pytest.raises(UsageError, match=message):
+        call()
+    assert not media.exists()
+
+
+def test_the_page_from_python_is_the_page_the_command_writes(tmp_path):
+    """``normgeom.api.page`` and ``normgeom page`` write the same files (one library call)."""
+    from typer.testing import CliRunner
+
+    import normgeom.api
+    from normgeom.cli.app import app
+
+    index = normgeom.api.page(tmp_path / "api")
+    assert isinstance(index, MediaFile) and index == tmp_path / "api" / "index.html"
+    done = CliRunner().invoke(app, ["page", "--output", str(tmp_path / "cli")])
+    assert done.exit_code == 0, done.output
+
+    def files(folder):
+        return {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+    assert files(tmp_path / "api") == files(tmp_path / "cli")
+
+
+def test_the_command_line_calls_the_library(monkeypatch, tmp_path):
+    """``normgeom stills`` hands its checked settings to :func:`normgeom.publish.runs.stills`
+    and only reports what it returns."""
+    from typer.testing import CliRunner
+
+    from normgeom.cli.app import app
+    from normgeom.publish import runs
+
+    seen = []
+    monkeypatch.setattr(runs, "stills", lambda *args, **kwargs: seen.append((args, kwargs)) or [])
+    done = CliRunner().invoke(app, ["stills", "Gain", "--at", "predict", "-q", "low"])
+    assert done.exit_code == 0, done.output
+    (targets, settings, at), options = seen[0]
+    assert [t.name for t in targets] == ["Gain"] and at == "predict"
+    assert settings.quality.label == "480p15" and options == {"transparent": False, "cluster": None}

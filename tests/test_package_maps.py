@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = sorted(
     init.parent
-    for top in ("normgeom", "scenes", "normmath")
+    for top in ("normgeom", "scenes", "normmath", "normio")
     for init in (ROOT / top).rglob("__init__.py")
 )
 MODULE_REFERENCE = re.compile(r":mod:`~?([\w.]+)`")

@@ -90,8 +90,10 @@ class RenderOptions(NamedTuple):
 
         Raises
         ------
-        UsageError, normmath.NormMathError, normio.errors.FileError, scenes.voice.registry.VoiceError
+        UsageError, normmath.NormMathError, normio.errors.FileError
             Naming the option at fault.
+        scenes.voice.registry.VoiceError
+            For a voice not usable here.
         """
         with step("reading the parameters"):
             params = build_params(self.config, **self.parameters)

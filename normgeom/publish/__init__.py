@@ -7,8 +7,8 @@ One job per module: :mod:`.outputs` (a rendered scene in the format asked for) t
 export); :mod:`.stills` (PNG stills of a scene's end or of a beat's end);
 :mod:`.bundle` (gathering everything into one folder), :mod:`.bundle_manifest` (its file
 list) and :mod:`.index_page` (its index.html), written through :mod:`normgeom.folders`;
-:mod:`.contact_sheet` (every scene at four
-moments on one sheet).
+:mod:`.contact_sheet` (every scene at four moments on one sheet); :mod:`.runs` (the deck,
+stills, bundle and page made for the command line and the Python API).
 """
 
 __all__: list[str] = []

@@ -32,6 +32,7 @@ from normgeom.publish.slides import SLIDE_VOICE, require_slides, slide_job
 from normgeom.rendering.atomic import write_text
 from normgeom.rendering.cache import derived_key, digest
 from normgeom.rendering.job import RenderJob
+from normgeom.rendering.paths import DECK_NAME
 from normgeom.rendering.runner import JobResult, Runner
 from normgeom.rendering.state import RecordId, RecordKind
 from normgeom.rendering.targets import Target, card
@@ -40,7 +41,7 @@ from scenes.base.catalog import LECTURE_TITLE
 
 __all__ = ["DECK_PAGE", "LIVE_PAGE", "Bundle", "publish"]
 
-DECK_PAGE = "slides/normalization_geometry.html"
+DECK_PAGE = f"slides/{DECK_NAME}.html"
 LIVE_PAGE = PAGE_LINK
 
 

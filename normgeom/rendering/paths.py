@@ -32,7 +32,9 @@ from normgeom.rendering.targets import Target
 
 __all__ = [
     "MEDIA_ENV",
+    "LECTURE_STEM",
     "LECTURE_NAME",
+    "DECK_NAME",
     "FORMATS",
     "Layout",
     "check_writable",
@@ -41,7 +43,11 @@ __all__ = [
 ]
 
 MEDIA_ENV = "NORMGEOM_MEDIA"
-LECTURE_NAME = "normalization_geometry.mp4"
+LECTURE_STEM = "normalization_geometry"
+"""The lecture's file name without its suffix, shared by every file named after it."""
+LECTURE_NAME = f"{LECTURE_STEM}.mp4"
+DECK_NAME = LECTURE_STEM
+"""The slide deck's file name without its suffix (``.html``, ``.pptx``)."""
 FORMATS = ("mp4", "gif", "png", "webm")
 
 
