@@ -173,3 +173,19 @@ def test_a_beat_the_voice_cannot_speak_is_one_line_exit_1_no_video(media, tmp_pa
     assert lines == ["normgeom: error: Snow, beat snow: voice 'hibari' cannot speak '☃ ☃ ☃' "
                      "(no sound came out)"]  # fmt: skip
     assert not list(media.glob("scenes/**/*.mp4"))
+
+
+def test_the_help_names_every_preset_format_and_voice():
+    """The help lists come from their sources: every quality preset, output format and voice
+    is named in ``normgeom render --help``, with nothing left to a "..."."""
+    from normgeom.rendering.paths import FORMATS
+    from normgeom.rendering.quality import PRESETS
+    from scenes.voice.registry import available_voices
+
+    shown = " ".join(
+        runner.invoke(cli.app, ["render", "--help"], terminal_width=400).stdout.split()
+    )
+    for name in [*PRESETS, *FORMATS, *available_voices()]:
+        assert name in shown, name
+    assert "|".join(FORMATS) in shown and "|".join(PRESETS) in shown
+    assert "..., " not in shown and ", ..." not in shown

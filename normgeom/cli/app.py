@@ -73,7 +73,7 @@ MOVIE_OPTIONS = ("quality", "voice", "jobs", "verbose", "stock_cameras", "cluste
 @options.render_options(*MOVIE_OPTIONS)
 def render(
     scenes: list[str] = options.SCENE_NAMES,
-    fmt: str = typer.Option("mp4", "--format", "-f", help="mp4|gif|png|webm"),
+    fmt: str = options.FORMAT,
     given: RenderOptions = options.GIVEN,
 ) -> None:
     """Render scenes into media/scenes/<quality>/<Scene>.<format>.

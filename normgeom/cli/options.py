@@ -14,6 +14,8 @@ from typing import NamedTuple
 import typer
 
 from normgeom.errors import step
+from normgeom.rendering.paths import FORMATS
+from normgeom.rendering.quality import PRESETS
 from normgeom.settings import (
     DEFAULT_QUALITY,
     RenderSettings,
@@ -22,13 +24,17 @@ from normgeom.settings import (
     render_settings,
 )
 from scenes.base.parameters import PARAMETERS
-from scenes.voice.registry import DEFAULT_VOICE, VOICE_ENV
+from scenes.voice.registry import DEFAULT_VOICE, SILENT_VOICE, VOICE_ENV, available_voices
 
 __all__ = [
     "SCENE_NAMES",
     "SCENES_OR_ALL",
+    "quality_help",
+    "voice_help",
+    "format_help",
     "QUALITY",
     "VOICE",
+    "FORMAT",
     "JOBS",
     "VERBOSE",
     "CONFIG",
@@ -42,15 +48,29 @@ __all__ = [
 
 SCENE_NAMES = typer.Argument(..., help="scene names (see `normgeom list`) or all")
 SCENES_OR_ALL = typer.Argument(None, help="scene names (see `normgeom list`); default: all")
-QUALITY = typer.Option(
-    DEFAULT_QUALITY, "--quality", "-q", help="low|medium|high|4k (480p15 ... 2160p60)"
-)
-VOICE = typer.Option(
-    None,
-    "--voice",
-    help=f"the narrating voice: {DEFAULT_VOICE} (default, or ${VOICE_ENV}), piper, espeak, "
-    "none (silent, with captions), gtts, azure, openai, ...",
-)
+
+
+def quality_help() -> str:
+    """The quality presets' names and the range of their labels (from :data:`PRESETS`)."""
+    presets = list(PRESETS.values())
+    return f"{'|'.join(PRESETS)} ({presets[0].label} ... {presets[-1].label})"
+
+
+def voice_help() -> str:
+    """Every voice name (from the voice registry), the default first."""
+    others = [name for name in available_voices() if name != DEFAULT_VOICE]
+    shown = [f"{name} (silent, with captions)" if name == SILENT_VOICE else name for name in others]
+    return f"the narrating voice: {DEFAULT_VOICE} (default, or ${VOICE_ENV}), " + ", ".join(shown)
+
+
+def format_help() -> str:
+    """The output formats a scene renders to (from :data:`FORMATS`)."""
+    return "|".join(FORMATS)
+
+
+QUALITY = typer.Option(DEFAULT_QUALITY, "--quality", "-q", help=quality_help())
+VOICE = typer.Option(None, "--voice", help=voice_help())
+FORMAT = typer.Option(FORMATS[0], "--format", "-f", help=format_help())
 JOBS = typer.Option(None, "--jobs", "-j", help="scenes rendered in parallel (default: cores)")
 VERBOSE = typer.Option(False, "--verbose", "-v", help="show manim's own output and bars")
 CONFIG = typer.Option(None, "--config", help="a TOML file of scene parameters")

@@ -39,6 +39,7 @@ __all__ = [
     "VOICE_ENV",
     "VOICE_CACHE_ENV",
     "NeuralVoice",
+    "SILENT_VOICE",
     "NEURAL_VOICES",
     "ExternalService",
     "EXTERNAL_SERVICES",
@@ -53,6 +54,8 @@ __all__ = [
 ]
 
 DEFAULT_VOICE = "hibari"
+SILENT_VOICE = "none"
+"""The voice that says nothing: beats last their reading time, captions still shown."""
 VOICE_ENV = "NORMGEOM_VOICE"
 VOICE_CACHE_ENV = "NORMGEOM_VOICE_CACHE"
 WORDS_PER_MINUTE = 160
@@ -199,7 +202,7 @@ def reading_duration(text: str) -> float:
 
 def available_voices() -> list[str]:
     """Every voice name :func:`scenes.voice.speech.make_service` accepts, the default first."""
-    return [*NEURAL_VOICES, "espeak", "none", *EXTERNAL_SERVICES]
+    return [*NEURAL_VOICES, "espeak", SILENT_VOICE, *EXTERNAL_SERVICES]
 
 
 def voice_name(explicit: str | None = None) -> str:
@@ -248,7 +251,7 @@ def describe_voice(name: str) -> str:
         )
     if name == "espeak":
         return "espeak-ng (GPL-3.0-or-later), voice en-us, formant synthesis"
-    if name == "none":
+    if name == SILENT_VOICE:
         return "silent; captions only"
     return f"manim-voiceover service {name!r}"
 
