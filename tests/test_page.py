@@ -126,7 +126,7 @@ def test_the_lecture_manifest_links_each_chapter_with_a_state_to_the_page(tmp_pa
 
 
 def test_the_bundle_index_links_each_chapter_with_a_state_to_the_page():
-    from normgeom.compose.clips import Chapter
+    from normgeom.rendering.state import Chapter
 
     chapters = [Chapter("Mean centering: onto the plane", 0.0, 10.0)]
     chapters.append(Chapter("Undefined results and epsilon", 10.0, 20.0))

@@ -94,3 +94,34 @@ def test_the_page_states_come_from_each_scene_not_from_compose():
     assert [c.scene for c in page_states.chapter_states()] == [
         name for name in scene_names() if name in showing
     ]
+
+
+def test_cached_builds_once_then_serves_and_rebuilds_a_broken_output(tmp_path):
+    """State.cached: a miss builds and records, a hit with the same key skips the build, and
+    an output changed on disk or a new key builds again."""
+    from normgeom.rendering.state import Built, Info, RecordId, RecordKind, State
+
+    media = tmp_path / "media"
+    media.mkdir()
+    state = State(media / ".normgeom" / "state.json", media)
+    output = media / "a.gif"
+    record_id = RecordId(RecordKind.GIF, "480p15", "Gain")
+    builds = []
+
+    def build() -> Built:
+        builds.append(1)
+        output.write_bytes(b"GIF89a" + bytes(len(builds)))
+        return Built({"gif": output}, Info(duration=2.5))
+
+    record, cached = state.cached(record_id, "k1", {"gif": output}, build)
+    assert (cached, len(builds), record.info.duration) == (False, 1, 2.5)
+    record, cached = state.cached(record_id, "k1", {"gif": output}, build)
+    assert (cached, len(builds), record.key) == (True, 1, "k1")
+    output.write_bytes(b"GIF89a truncated")  # broken on disk: not up to date any more
+    assert state.cached(record_id, "k1", {"gif": output}, build)[1] is False
+    assert len(builds) == 2
+    assert state.cached(record_id, "k2", {"gif": output}, build)[1] is False
+    assert len(builds) == 3
+    reloaded = State(media / ".normgeom" / "state.json", media)
+    assert reloaded.cached(record_id, "k2", {"gif": output}, build)[1] is True
+    assert len(builds) == 3

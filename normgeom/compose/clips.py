@@ -32,8 +32,9 @@ from normgeom.compose.loudness import LoudnessTap
 from normgeom.errors import RenderError
 from normgeom.rendering.atomic import atomic_path
 from normgeom.rendering.probe import duration
+from normgeom.rendering.state import Chapter
 
-__all__ = ["SAMPLE_RATE", "Clip", "Chapter", "clip_spans", "compose"]
+__all__ = ["SAMPLE_RATE", "Clip", "clip_spans", "compose"]
 
 SAMPLE_RATE = 48000
 AUDIO_FRAME = 1024
@@ -46,15 +47,6 @@ class Clip:
 
     title: str
     video: Path
-
-
-@dataclass(frozen=True)
-class Chapter:
-    """A chapter of the composed file, times in seconds."""
-
-    title: str
-    start: float
-    end: float
 
 
 def clip_spans(clips: list[Clip]) -> list[Chapter]:

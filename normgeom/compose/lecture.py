@@ -14,7 +14,7 @@ import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from normgeom.compose.clips import Chapter, Clip, clip_spans, compose
+from normgeom.compose.clips import Clip, clip_spans, compose
 from normgeom.compose.loudness import LoudnessTap, loudness_report
 from normgeom.compose.manifest import ChapterEntry, Manifest, PartEntry
 from normgeom.compose.page_states import page_links
@@ -23,7 +23,7 @@ from normgeom.errors import step
 from normgeom.rendering.atomic import write_text
 from normgeom.rendering.cache import derived_key, digest
 from normgeom.rendering.runner import JobResult
-from normgeom.rendering.state import Info, RecordId, RecordKind, Span, State
+from normgeom.rendering.state import Built, Chapter, Info, RecordId, RecordKind, State
 from normgeom.rendering.versions import versions
 from scenes.base.catalog import LECTURE_TITLE
 from scenes.voice.loudness import Loudness
@@ -95,18 +95,17 @@ def build_lecture(state: State, results: list[JobResult], video: Path) -> Lectur
     files = lecture_files(video)
     key = derived_key(digest(*(r.key for r in results)), "lecture", str(video))
     record_id = RecordId(RecordKind.LECTURE, results[0].job.quality.label, str(video))
-    record = state.get(record_id, key, asdict(files))
-    if record is not None:
-        chapters = [Chapter(c.title, c.start, c.end) for c in record.info.chapters]
-        return LectureResult(files, chapters, record.info.duration, True)
-    with step("composing the lecture"):
-        return _write(state, record_id, key, results, files)
+
+    def write() -> Built:
+        with step("composing the lecture"):
+            return _write(results, files)
+
+    record, cached = state.cached(record_id, key, asdict(files), write)
+    return LectureResult(files, list(record.info.chapters), record.info.duration, cached)
 
 
-def _write(
-    state: State, record_id: RecordId, key: str, results: list[JobResult], files: LectureFiles
-) -> LectureResult:
-    """Compose the lecture into ``files`` and record it (see :func:`build_lecture`)."""
+def _write(results: list[JobResult], files: LectureFiles) -> Built:
+    """Compose the lecture into ``files`` (see :func:`build_lecture`); what to record."""
     quality, voice = results[0].job.quality, results[0].job.voice
     clips = [Clip(r.target.title, r.video) for r in results]
     parts = clip_spans(clips)
@@ -155,7 +154,4 @@ def _write(
         ),
     )
     write_text(files.manifest, manifest.to_json())
-    plain = [ch for ch, _ in chapters]
-    spans = tuple(Span(c.title, c.start, c.end) for c in plain)
-    state.put(record_id, key, asdict(files), Info(length, chapters=spans))
-    return LectureResult(files, plain, length, False)
+    return Built(asdict(files), Info(length, chapters=tuple(ch for ch, _ in chapters)))

@@ -34,7 +34,7 @@ from normgeom.rendering.cache import derived_key, digest
 from normgeom.rendering.job import RenderJob
 from normgeom.rendering.paths import DECK_NAME
 from normgeom.rendering.runner import JobResult, Runner
-from normgeom.rendering.state import RecordId, RecordKind
+from normgeom.rendering.state import Built, RecordId, RecordKind
 from normgeom.rendering.targets import Target, card
 from normgeom.rendering.versions import versions
 from scenes.base.catalog import LECTURE_TITLE
@@ -104,59 +104,61 @@ def publish(
     key = derived_key(parents, "bundle", str(folder))
     record_id = RecordId(RecordKind.BUNDLE, quality.label, str(folder))
     written = {role: folder / role for role in runner.state.roles(record_id)}
-    if runner.state.get(record_id, key, written) is not None:
-        return Bundle(folder, BundleManifest.read(folder / MANIFEST_NAME), lecture, cached=True)
-    with staged_folder(folder, own=own) as stage:
-        lecture_files = lecture.files
-        for source in (lecture_files.video, lecture_files.srt, lecture_files.vtt):
-            _copy(source, stage / source.name)
-        _copy(lecture_files.chapters, stage / lecture_files.chapters.name)
-        cards = []
-        for result, gif, still in zip(scene_results, gifs, stills, strict=True):
-            name = result.target.name
-            _copy(result.video, stage / "scenes" / f"{name}.mp4")
-            _copy(gif, stage / "scenes" / f"{name}.gif")
-            _copy(still, stage / "stills" / f"{name}.png")
-            cards.append(
-                SceneCard(
-                    name,
-                    result.target.summary,
-                    f"scenes/{name}.mp4",
-                    f"scenes/{name}.gif",
-                    f"stills/{name}.png",
+
+    def write() -> Built:
+        with staged_folder(folder, own=own) as stage:
+            lecture_files = lecture.files
+            for source in (lecture_files.video, lecture_files.srt, lecture_files.vtt):
+                _copy(source, stage / source.name)
+            _copy(lecture_files.chapters, stage / lecture_files.chapters.name)
+            cards = []
+            for result, gif, still in zip(scene_results, gifs, stills, strict=True):
+                name = result.target.name
+                _copy(result.video, stage / "scenes" / f"{name}.mp4")
+                _copy(gif, stage / "scenes" / f"{name}.gif")
+                _copy(still, stage / "stills" / f"{name}.png")
+                cards.append(
+                    SceneCard(
+                        name,
+                        result.target.summary,
+                        f"scenes/{name}.mp4",
+                        f"scenes/{name}.gif",
+                        f"stills/{name}.png",
+                    )
                 )
+            write_html(load_presentations(presentations), stage / DECK_PAGE, LECTURE_TITLE)
+            write_files((stage / LIVE_PAGE).parent, live)
+            page = index_html(
+                LECTURE_TITLE,
+                lecture_files.video.name,
+                {"vtt": lecture_files.vtt.name, "srt": lecture_files.srt.name},
+                DECK_PAGE,
+                LIVE_PAGE,
+                lecture.chapters,
+                cards,
+                [links.get(part.target.name) for part in scene_results],
             )
-        write_html(load_presentations(presentations), stage / DECK_PAGE, LECTURE_TITLE)
-        write_files((stage / LIVE_PAGE).parent, live)
-        page = index_html(
-            LECTURE_TITLE,
-            lecture_files.video.name,
-            {"vtt": lecture_files.vtt.name, "srt": lecture_files.srt.name},
-            DECK_PAGE,
-            LIVE_PAGE,
-            lecture.chapters,
-            cards,
-            [links.get(part.target.name) for part in scene_results],
-        )
-        write_text(stage / "index.html", page)
-        manifest = BundleManifest(
-            title=LECTURE_TITLE,
-            quality={**asdict(quality), "label": quality.label},
-            voice=results[0].job.voice,
-            versions=versions(),
-            chapters=[
-                ChapterEntry(
-                    ch.title, part.target.name, ch.start, ch.end, links.get(part.target.name)
-                )
-                for ch, part in zip(lecture.chapters, scene_results, strict=True)
-            ],
-            files=file_entries(stage),
-        )
-        write_text(stage / MANIFEST_NAME, manifest.to_json())
-    files = {e.path: folder / e.path for e in manifest.files}
-    sums = {e.path: (e.size, e.sha256) for e in manifest.files}  # measured: no second hashing
-    runner.state.put(record_id, key, {**files, MANIFEST_NAME: folder / MANIFEST_NAME}, sums=sums)
-    return Bundle(folder, manifest, lecture)
+            write_text(stage / "index.html", page)
+            manifest = BundleManifest(
+                title=LECTURE_TITLE,
+                quality={**asdict(quality), "label": quality.label},
+                voice=results[0].job.voice,
+                versions=versions(),
+                chapters=[
+                    ChapterEntry(
+                        ch.title, part.target.name, ch.start, ch.end, links.get(part.target.name)
+                    )
+                    for ch, part in zip(lecture.chapters, scene_results, strict=True)
+                ],
+                files=file_entries(stage),
+            )
+            write_text(stage / MANIFEST_NAME, manifest.to_json())
+        files = {e.path: folder / e.path for e in manifest.files}
+        sums = {e.path: (e.size, e.sha256) for e in manifest.files}  # measured: no 2nd hashing
+        return Built({**files, MANIFEST_NAME: folder / MANIFEST_NAME}, sums=sums)
+
+    _, cached = runner.state.cached(record_id, key, written, write)
+    return Bundle(folder, BundleManifest.read(folder / MANIFEST_NAME), lecture, cached)
 
 
 def _copy(source: Path, target: Path) -> None:

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from html import escape
 from string import Template
 
-from normgeom.compose.clips import Chapter
 from normgeom.compose.lecture import youtube_chapters
+from normgeom.rendering.state import Chapter
 from scenes.kit.style import PALETTE
 
 __all__ = ["SceneCard", "index_html"]

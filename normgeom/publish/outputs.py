@@ -17,7 +17,7 @@ from normgeom.publish.webm import write_webm
 from normgeom.rendering.cache import derived_key
 from normgeom.rendering.paths import FORMATS
 from normgeom.rendering.runner import JobResult
-from normgeom.rendering.state import RecordId, RecordKind, State
+from normgeom.rendering.state import Built, RecordId, RecordKind, State
 
 __all__ = ["check_format", "deliver"]
 
@@ -42,10 +42,11 @@ def deliver(result: JobResult, fmt: str, state: State) -> tuple[Path, bool]:
         return result.video, result.cached
     output = result.video.with_suffix(f".{fmt}")
     record = RecordId(RecordKind(fmt), result.job.quality.label, result.target.id)
-    key = derived_key(result.key, fmt)
-    if state.get(record, key, {fmt: output}) is not None:
-        return output, True
-    with step(f"writing {output.name}"):
-        WRITERS[fmt](result.video, output)
-    state.put(record, key, {fmt: output})
-    return output, False
+
+    def write() -> Built:
+        with step(f"writing {output.name}"):
+            WRITERS[fmt](result.video, output)
+        return Built({fmt: output})
+
+    _, cached = state.cached(record, derived_key(result.key, fmt), {fmt: output}, write)
+    return output, cached

@@ -50,7 +50,7 @@ from normgeom.rendering.range_media import join_ranges
 from normgeom.rendering.ranges import beat_count, split, split_counts
 from normgeom.rendering.repair import repair_caches
 from normgeom.rendering.schedule import longest_first
-from normgeom.rendering.state import Info, RecordId, RecordKind, State
+from normgeom.rendering.state import Built, Info, Record, RecordId, RecordKind, State
 from normgeom.rendering.worker import refuse_nested_render, run_in_fresh_process
 from scenes.voice.registry import SpeechError
 
@@ -202,12 +202,16 @@ class Runner:
     def up_to_date(self, job: RenderJob) -> JobResult | None:
         """The job's result if its recorded output is current and intact where the layout
         puts it, else ``None``."""
+        record = self.state.get(record_id(job), self.key(job), self.outputs(job))
+        return None if record is None else self._result(job, record, True)
+
+    def _result(self, job: RenderJob, record: Record, cached: bool) -> JobResult:
+        """The result of ``job`` whose output ``record`` vouches for (``cached``: it was
+        already up to date, so no seconds were spent on it now)."""
         outputs = self.outputs(job)
-        record = self.state.get(record_id(job), self.key(job), outputs)
-        if record is None:
-            return None
         files = {role: outputs[role] for role in record.files}
-        return JobResult(job, files, record.info.duration, 0.0, True, record.key)
+        seconds = 0.0 if cached else record.info.render_seconds
+        return JobResult(job, files, record.info.duration, seconds, cached, record.key)
 
     def run(
         self, jobs: list[RenderJob], on_done: Callable[[JobResult], None] | None = None
@@ -297,29 +301,32 @@ class Runner:
     def _one(self, job: RenderJob, executor: Executor) -> JobResult:
         with step(f"rendering {job.target.name}"), file_lock(self.layout.lock_file(job.lock)):
             self.state.reload()  # another run may have rendered it while we waited
-            done = self.up_to_date(job)
-            if done is not None:
-                return done
-            start = time.perf_counter()
-            with file_lock(self.layout.lock_file(job.caches_lock)):
-                repair_caches(self.layout, job)
-            written = self._execute(job, executor)
-            try:
-                files = self._deliver(job, written)
-            except OSError as exc:
-                if not is_disk_full(exc):
-                    raise
-                log = self.layout.log_file(job)
-                logged = log.read_text(errors="replace") if log.is_file() else ""
-                raise self._disk_full(
-                    job, f"{logged}normgeom: delivering failed: {exc}\n"
-                ) from None
+            record, cached = self.state.cached(
+                record_id(job),
+                self.key(job),
+                self.outputs(job),
+                lambda: self._render(job, executor),
+            )
+            return self._result(job, record, cached)
 
-            length = duration(files["video"]) if "video" in files else 0.0
-            seconds = time.perf_counter() - start
-            key = self.key(job)
-            self.state.put(record_id(job), key, files, Info(length, seconds))
-            return JobResult(job, files, length, seconds, False, key)
+    def _render(self, job: RenderJob, executor: Executor) -> Built:
+        """Render ``job`` in a worker and deliver its files; them, with its length and the
+        seconds it took."""
+        start = time.perf_counter()
+        with file_lock(self.layout.lock_file(job.caches_lock)):
+            repair_caches(self.layout, job)
+        written = self._execute(job, executor)
+        try:
+            files = self._deliver(job, written)
+        except OSError as exc:
+            if not is_disk_full(exc):
+                raise
+            log = self.layout.log_file(job)
+            logged = log.read_text(errors="replace") if log.is_file() else ""
+            raise self._disk_full(job, f"{logged}normgeom: delivering failed: {exc}\n") from None
+
+        length = duration(files["video"]) if "video" in files else 0.0
+        return Built(files, Info(length, time.perf_counter() - start))
 
     def _execute(self, job: RenderJob, executor: Executor) -> dict[str, Path]:
         """Run ``job`` in a worker; what Manim wrote. Unless verbose, the worker's output is

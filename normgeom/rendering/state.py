@@ -39,7 +39,8 @@ __all__ = [
     "RecordKind",
     "RecordId",
     "FileStamp",
-    "Span",
+    "Chapter",
+    "Built",
     "Info",
     "Record",
     "State",
@@ -167,15 +168,15 @@ class FileStamp:
 
 
 @dataclass(frozen=True)
-class Span:
-    """A titled span of a composed video (a lecture chapter), in seconds."""
+class Chapter:
+    """A titled span of a composed video (a lecture chapter, a clip's place), in seconds."""
 
     title: str
     start: float
     end: float
 
     @classmethod
-    def from_json(cls, data: object) -> Span:
+    def from_json(cls, data: object) -> Chapter:
         """A span from plain data (:class:`Misshaped` otherwise)."""
         data = _fields(_table(data, "a chapter"), {"title", "start", "end"}, "a chapter")
         start, end = _number(data.get("start"), "start"), _number(data.get("end"), "end")
@@ -191,7 +192,7 @@ class Info:
 
     duration: float = 0.0
     render_seconds: float = 0.0
-    chapters: tuple[Span, ...] = ()
+    chapters: tuple[Chapter, ...] = ()
 
     @classmethod
     def from_json(cls, data: object) -> Info:
@@ -205,8 +206,18 @@ class Info:
         return cls(
             _number(data.get("duration", 0.0), "duration"),
             _number(data.get("render_seconds", 0.0), "render_seconds"),
-            tuple(Span.from_json(chapter) for chapter in chapters),
+            tuple(Chapter.from_json(chapter) for chapter in chapters),
         )
+
+
+@dataclass(frozen=True)
+class Built:
+    """What a build made, for :meth:`State.cached` to record: its ``files`` by role, facts
+    about them, and ``sums`` (size and SHA-256 by role) where already measured."""
+
+    files: Mapping[str, Path]
+    info: Info = Info()
+    sums: Mapping[str, tuple[int, str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -353,6 +364,22 @@ class State:
             body = {str(rid): entry.to_json() for rid, entry in self._records.items()}
             write_text(self.path, json.dumps({"records": body}, indent=1))
         return record
+
+    def cached(
+        self,
+        record_id: RecordId,
+        key: str,
+        at: Mapping[str, Path],
+        build: Callable[[], Built],
+    ) -> tuple[Record, bool]:
+        """The record ``record_id`` when it is current (:meth:`get`: made with ``key``, its
+        files intact at ``at``), else what ``build()`` makes, recorded (:meth:`put`); and
+        whether it was current."""
+        record = self.get(record_id, key, at)
+        if record is not None:
+            return record, True
+        built = build()
+        return self.put(record_id, key, built.files, built.info, built.sums), False
 
     def records(self) -> dict[RecordId, Record]:
         """Every record, by id."""
