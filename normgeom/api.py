@@ -232,8 +232,8 @@ def stills(
 def publish(
     quality: str = DEFAULT_QUALITY,
     voice: str | None = None,
-    output: str | os.PathLike | None = None,
     *,
+    output: str | os.PathLike | None = None,
     jobs: int | None = None,
     config: str | os.PathLike | None = None,
     **parameters,
