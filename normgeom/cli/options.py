@@ -64,7 +64,7 @@ def voice_help() -> str:
 
 
 def format_help() -> str:
-    """The output formats a scene renders to (from :data:`FORMATS`)."""
+    """The output formats a scene renders to (from ``normgeom.rendering.paths.FORMATS``)."""
     return "|".join(FORMATS)
 
 
