@@ -76,10 +76,14 @@ def test_html_deck_has_one_step_per_beat_and_only_local_files():
         assert text in html
 
 
-def test_pptx_has_one_slide_per_beat_with_notes():
+def test_pptx_has_one_slide_per_beat_with_notes(capfd):
+    """...and writing it prints nothing (manim-slides' own progress bar included): the
+    command line shows its own progress, and the Python API never prints."""
     _, files = slide_build()
     output = temp_folder("normgeom-pptx-") / "deck.pptx"
+    capfd.readouterr()
     write_pptx(load_presentations(files), output, (128, 72))
+    assert capfd.readouterr() == ("", "")
     slides = pptx.Presentation(str(output)).slides
     assert len(slides) == sum(len(beats) for beats in BEATS.values())
     notes = [slide.notes_slide.notes_text_frame.text for slide in slides]

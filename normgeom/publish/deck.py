@@ -7,6 +7,8 @@ reveal.js files the page loads; it references nothing outside its folder.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import shutil
 from html.parser import HTMLParser
 from pathlib import Path
@@ -83,11 +85,12 @@ def write_pptx(presentations: list, output: Path, size: tuple[int, int]) -> Path
     """Write the presentations as one PowerPoint file (a slide per beat, notes attached).
 
     Slides are :data:`PPTX_WIDTH` pixels wide with the aspect ratio of ``size`` (the video's
-    pixel size); PowerPoint scales the videos to fit.
+    pixel size); PowerPoint scales the videos to fit. manim-slides' progress bar is not shown
+    (the caller reports progress; the Python API prints nothing).
     """
     from manim_slides.convert import PowerPoint
 
     width, height = PPTX_WIDTH, round(PPTX_WIDTH * size[1] / size[0])
-    with atomic_path(output) as temp:
+    with atomic_path(output) as temp, contextlib.redirect_stderr(io.StringIO()):  # its tqdm bar
         PowerPoint(presentation_configs=presentations, width=width, height=height).convert_to(temp)
     return output
