@@ -217,13 +217,14 @@ def stills(
     frame, or the end of beat ``at``, on a ``transparent`` background if asked; the other
     arguments as for :func:`render`."""
     from normgeom.publish import runs
+    from normgeom.publish.stills import STILL_VOICE
     from normgeom.rendering.targets import resolve_scenes
 
     names = _scene_names(scenes)
     expect("at", at, (str, type(None)), "a beat name or None")
     if not isinstance(transparent, bool):
         raise UsageError(f"transparent: expected True or False, got {transparent!r}")
-    settings = python_settings(quality, None, jobs, config, parameters)
+    settings = python_settings(quality, STILL_VOICE, jobs, config, parameters)
     results = runs.stills(resolve_scenes(names), settings, at, transparent=transparent)
     return [MediaFile(result.files["image"]) for result in results]
 

@@ -149,7 +149,7 @@ def test_state_records_the_render_with_stamped_files():
 @pytest.fixture
 def project(tmp_path):
     """A copy of the project's sources, so edits cannot touch the real files."""
-    for folder in ("scenes", "normmath"):
+    for folder in ("normio", "scenes", "normmath"):
         shutil.copytree(PROJECT.root / folder, tmp_path / folder)
     return Project(tmp_path)
 
@@ -186,6 +186,13 @@ def test_editing_manim_cfg_re_renders_every_scene(project):
     text = project.manim_cfg.read_text()
     project.manim_cfg.write_text(text.replace("#0B0E14", "#000000"))
     assert project.manim_cfg.read_text() != text
+    assert changed(before, lecture_keys(project)) == ALL
+
+
+def test_editing_normio_re_renders_every_scene(project):
+    """Every scene reads its parameters and narration through normio's file readers."""
+    before = lecture_keys(project)
+    append(project.root / "normio" / "files.py", "\n# an edit\n")
     assert changed(before, lecture_keys(project)) == ALL
 
 

@@ -79,3 +79,15 @@ def test_stills_cli_unknown_beat_exits_2_with_one_line(tmp_path, monkeypatch):
     result = CliRunner().invoke(app, ["stills", "MeanCentering", "--at", "nope"])
     refusal_line(result, "MeanCentering has no beat 'nope'")
     assert not (tmp_path / "stills").exists()
+
+
+def test_stills_do_not_check_the_voice_they_never_use(tmp_path, monkeypatch):
+    """Stills are silent: an unusable $NORMGEOM_VOICE is not what they refuse."""
+    import normgeom.api
+
+    monkeypatch.setenv("NORMGEOM_MEDIA", str(tmp_path))
+    monkeypatch.setenv("NORMGEOM_VOICE", "no-such-voice")
+    result = CliRunner().invoke(app, ["stills", "MeanCentering", "--at", "nope"])
+    refusal_line(result, "MeanCentering has no beat 'nope'")
+    with pytest.raises(UsageError, match="MeanCentering has no beat 'nope'"):
+        normgeom.api.stills("MeanCentering", at="nope")

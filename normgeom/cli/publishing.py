@@ -53,11 +53,12 @@ def stills(
 
     from normgeom.cli.report import shown, size
     from normgeom.publish import runs
+    from normgeom.publish.stills import STILL_VOICE
     from normgeom.rendering.targets import resolve_scenes
 
     with user_errors():
         targets = resolve_scenes(scenes or ["all"])
-        settings = given.settings()
+        settings = given._replace(voice=STILL_VOICE).settings()
         results = runs.stills(targets, settings, at, transparent=transparent, cluster=given.cluster)
     preset = settings.quality
     table = Table(title=f"{len(results)} still(s) at {preset.label}", title_justify="left")

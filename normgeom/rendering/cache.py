@@ -1,7 +1,7 @@
 """The one cache model: every output is keyed by what it is made from.
 
 A render job's key covers the scene's own source and every project module it imports
-(followed statically through ``scenes`` and ``normmath``) with those packages' shipped data
+(followed statically through ``scenes``, ``normmath`` and ``normio``) with those packages' shipped data
 files (``data/*``), the project's ``manim.cfg``, the scene's narration beats, the parameters
 that code reads (with the point file's bytes when it reads the points), the voice of narrated
 scenes (with its engine's and voice's versions, and the pronunciation table), the versions of
@@ -58,7 +58,7 @@ KEY_SCHEMA = 2
 """Bump when the pipeline's outputs change for the same inputs."""
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
-SOURCE_PACKAGES = ("scenes", "normmath")
+SOURCE_PACKAGES = ("normio", "scenes", "normmath")
 """Packages whose modules shape the frames; imports into them are followed."""
 VOICES_MODULE = "scenes.voice.registry"
 """A scene that imports it (through its narrated base) is spoken: the voice shapes it."""
