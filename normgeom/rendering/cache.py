@@ -1,17 +1,18 @@
 """The one cache model: every output is keyed by what it is made from.
 
 A render job's key covers the scene's own source and every project module it imports
-(followed statically through ``scenes``, ``normmath`` and ``normio``) with those packages' shipped data
-files (``data/*``), the project's ``manim.cfg``, the scene's narration beats, the parameters
-that code reads (with the point file's bytes when it reads the points), the voice of narrated
-scenes (with its engine's and voice's versions, and the pronunciation table), the versions of
-the rendering stack, the quality and what the job makes. So editing one scene's narration
-re-renders that scene only; editing a scene file re-renders the scenes it defines; editing
-``scenes/kit/lesson_board.py`` re-renders the lesson scenes; ``--gamma`` re-renders the LayerNorm
-scenes; editing ``manim.cfg`` or ``normmath`` re-renders everything. A range of a scene's
-beats (:mod:`normgeom.rendering.ranges`) is keyed by the narration of its beats and of every
-beat before it (their timing decides what it shows), not by the beats after it, except the
-last range, which carries the whole scene's sound and subtitles.
+(followed statically through ``scenes``, ``normmath`` and ``normio``) with those packages'
+shipped data files (``data/*``), the project's ``manim.cfg``, the scene's narration beats,
+the parameters that code reads (with the point file's bytes when it reads the points), the
+voice of narrated scenes (with its engine's and voice's versions, and the pronunciation
+table), the versions of the rendering stack, the quality and what the job makes. So editing
+one scene's narration re-renders that scene only; editing a scene file re-renders the scenes
+it defines; editing ``scenes/kit/lesson_board.py`` re-renders the lesson scenes; ``--gamma``
+re-renders the LayerNorm scenes; editing ``manim.cfg`` or ``normmath`` re-renders
+everything. A range of a scene's beats (:mod:`normgeom.rendering.ranges`) is keyed by the
+narration of its beats and of every beat before it (their timing decides what it shows), not
+by the beats after it, except the last range, which carries the whole scene's sound and
+subtitles.
 
 Which parameters a scene reads is found statically too: every ``<x>.params.<field>`` or
 ``params.<field>`` in its sources, a method of :class:`~scenes.base.parameters.SceneParams` counting
