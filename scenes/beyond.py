@@ -14,7 +14,6 @@ its ``{placeholders}`` (:mod:`scenes.voice.wording`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 import numpy as np
@@ -28,7 +27,6 @@ from manim import (
     DashedLine,
     FadeIn,
     FadeOut,
-    Indicate,
     Line,
     MathTex,
     Rectangle,
@@ -38,7 +36,6 @@ from manim import (
     VMobject,
     smooth,
     squish_rate_func,
-    there_and_back,
 )
 
 import normmath as nm
@@ -93,9 +90,6 @@ equator it lies on."""
 
 CROSS_SIZE = 0.16
 """Half the width of LayerNorm's rimmed cross (scene units)."""
-
-HIGHLIGHT_SECONDS = 1.2
-"""Seconds a figure the narration points at is highlighted (there and back)."""
 
 ANGLE_ARC_SHARE = 0.35
 """Radius of the drawn angle between the equator and a ray, as a share of the circle's."""
@@ -174,16 +168,6 @@ class HalfPlaneScene(GeometryScene):
         rim = figures.crosses(points, PALETTE["outline"], CROSS_SIZE).set_stroke(width=CROSS_RIM)
         return self.facing(VGroup(rim, figures.crosses(points, size=CROSS_SIZE)))
 
-    def word_rate(
-        self, words: str, length: float, seconds: float, elapsed: float = 0.0, rate=smooth
-    ) -> Callable[[float], float]:
-        """A rate function that runs ``rate`` for ``seconds`` from when ``words`` of the beat
-        being spoken are said, in a play that started ``elapsed`` seconds into the beat and
-        lasts ``length`` (from the play's start if they were said before it)."""
-        start = min(max(self.said_now(words) - elapsed, 0.0), 0.99 * length)
-        end = min(start + seconds, length)
-        return squish_rate_func(rate, start / length, end / length)
-
     def appear_as_said(
         self, words: str, length: float, *mobs, elapsed: float = 0.0, share: float = FOCUS_SHARE
     ) -> list:
@@ -193,18 +177,6 @@ class HalfPlaneScene(GeometryScene):
         self.declare.announces(words, *mobs)
         rate = self.word_rate(words, length, APPEAR_SECONDS, elapsed)
         return [FadeIn(mob, rate_func=rate) for mob in mobs]
-
-    def highlight(
-        self, words: str, length: float, *mobs, elapsed: float = 0.0, scale: float = 1.25
-    ) -> list:
-        """Highlights of ``mobs`` (white and ``scale`` times larger, then back) as ``words``
-        are said (:meth:`word_rate`), declared as announced by the words."""
-        self.declare.announces(words, *mobs)
-        rate = self.word_rate(words, length, HIGHLIGHT_SECONDS, elapsed, there_and_back)
-        return [
-            Indicate(mob, scale_factor=scale, color=PALETTE["tight"], rate_func=rate)
-            for mob in mobs
-        ]
 
     def swap_as_said(self, words: str, lines, length: float, elapsed: float = 0.0) -> list:
         """Animations replacing the readout by one of ``lines`` as ``words`` are said

@@ -20,6 +20,7 @@ from manim import (
     FadeOut,
     Mobject,
     VGroup,
+    VMobject,
     smooth,
     squish_rate_func,
 )
@@ -27,7 +28,7 @@ from manim import (
 import normmath as nm
 from scenes.base.declarations import FOCUS_SHARE, AuditException
 from scenes.base.geometry import GHOST_OPACITY, IDEAL_EPS, GeometryScene, promptly
-from scenes.base.narrated import appear_rate
+from scenes.base.narrated import APPEAR_SECONDS, appear_rate
 from scenes.kit import figures, framing, panels
 from scenes.kit.panels import LegendEntry
 from scenes.kit.style import LAYERS, NEAR_PLANE_HALF_SIZE, PALETTE, POSES
@@ -43,6 +44,13 @@ drawn at one common reduced scale (:func:`normmath.drawing_scale`), so that they
 targets on the sphere fit one legible framing."""
 
 REASON_WORDS = "neither LayerNorm nor RMSNorm"
+RAY_WORDS = "only on its direction"
+"""The words at which RMSNormHealthy draws the inputs' rays."""
+SIGN_WORDS = ("Orange ones", "violet ones")
+"""The words naming RMSNormCollapse's positive and negative rows, in the order of
+:meth:`RMSNormCollapse.sign_groups`."""
+RAY_WIDTH = 1.2
+"""Stroke width of those rays: thinner than the gap lines, under the dotted trails."""
 """The words saying why the inputs' scale changes no output: its caption line shows then."""
 
 GAP_WORDS = "the shorter its gap"
@@ -219,8 +227,9 @@ class RMSNormHealthy(RMSNormScene):
         self.orbit_final()
 
     def show_inputs(self) -> None:
-        """The inputs, drawn shorter, fade in; the median ratio of mean to spread shows as
-        the sentence speaks of it."""
+        """The inputs, drawn shorter, fade in; as the sentence says "for most of them",
+        those it describes (spread larger than the mean, or not) flash and the median ratio
+        of mean to spread shows."""
         with self.beat("intro") as tracker:
             self.add_sphere()
             points = self.point_group("rms", self.drawn, "raw")
@@ -228,37 +237,62 @@ class RMSNormHealthy(RMSNormScene):
             panel = panels.readout([(f"median |μ|/σ = {ratio:.2f}", "text")])
             words = "for most of them"
             self.declare.talks_about(panel, words=words)
-            rate = self.said_rate("intro", words, tracker.duration)
+            duration, said = tracker.duration, self.said_now(words)
+            self.play(*self.panels(), *self.appear(points), run_time=said)
+            described = [dot for dot, yes in zip(points, self.described(), strict=True) if yes]
             self.play(
-                *self.panels(),
-                self.pin(panel, "bottom_right", rate),
-                *self.appear(points),
-                run_time=tracker.duration,
+                self.pin(panel, "bottom_right", appear_rate(0.0, duration - said)),
+                *self.highlight(words, duration - said, *described, elapsed=said),
+                run_time=duration - said,
             )
+
+    def described(self) -> np.ndarray:
+        """Which rows the opening sentence speaks of: those whose spread is larger than their
+        mean when that is most of them, else those whose mean is not smaller."""
+        below = np.ma.filled(self.ratios < 1.0, False)
+        return below if self.narration_values()["spread_dominates"] else ~below
 
     def show_scale(self) -> None:
         """The caption stating the inputs' common scale appears as the sentence says it, its
-        reason (checked on normmath's outputs) as the next sentence says that."""
+        reason (checked on normmath's outputs) as the next sentence says that; the rays from
+        the origin through the inputs, along which they will move, as it says "direction"."""
         with self.beat("scale") as tracker:
+            duration = tracker.duration
             self.declare.talks_about(self.points_mob["rms"])
+            self.rays = self.direction_rays()
+            self.declare.talks_about(self.rays, words=RAY_WORDS)
+            self.declare.announces(RAY_WORDS, self.rays)
             if self.scale == 1:
-                self.wait(tracker.duration)
+                rays_rate = self.word_rate(RAY_WORDS, duration, APPEAR_SECONDS)
+                self.play(FadeIn(self.rays, rate_func=rays_rate), run_time=duration)
                 return
             self.scale_caption = self.declare.claim(
                 panels.readout(self.scale_lines()),
                 self.scale_changes_nothing,
                 "the outputs of each input and of it drawn shorter are equal",
             )
-            duration, reason = tracker.duration, self.scale_caption[1][1]
+            reason = self.scale_caption[1][1]
             self.declare.talks_about(self.scale_caption, words="scaled down")
             rate = self.said_rate("scale", "scaled down", duration)
             reason.set_opacity(0.0)
             said = self.said_now(REASON_WORDS)
             self.play(self.pin(self.scale_caption, "bottom_left", rate), run_time=said)
-            reason_rate = appear_rate(0.0, duration - said)
+            rest = duration - said
+            rays_rate = self.word_rate(RAY_WORDS, rest, APPEAR_SECONDS, elapsed=said)
             self.play(
-                reason.animate(rate_func=reason_rate).set_opacity(1.0), run_time=duration - said
+                reason.animate(rate_func=appear_rate(0.0, rest)).set_opacity(1.0),
+                FadeIn(self.rays, rate_func=rays_rate),
+                run_time=rest,
             )
+
+    def direction_rays(self) -> VMobject:
+        """Thin lines from the origin along each input as drawn, out to the input or to the
+        sphere, whichever is nearer (inside the framed sphere as the camera closes in): its
+        direction, the one thing either rule keeps."""
+        lengths = np.linalg.norm(self.drawn, axis=1, keepdims=True)
+        reach = np.minimum(lengths, np.sqrt(3.0)) / np.maximum(lengths, 1e-12)
+        ends = self.drawn * reach
+        return figures.segments(np.zeros_like(ends), ends, PALETTE["trail"], RAY_WIDTH, 0.5)
 
     def scale_lines(self) -> list[tuple[str, str]]:
         """The caption's lines (text, palette colour): the inputs' common scale and why it
@@ -322,7 +356,8 @@ class RMSNormHealthy(RMSNormScene):
             gaps = self.gaps(self.healthy)
             self.declare.talks_about(gaps[0].mobject)
             drawn = [self.scale_caption] if self.scale > 1 else []  # no input is drawn now
-            fades = [FadeOut(mob, rate_func=MARKS_RATE) for mob in [*self.trails, *drawn]]
+            gone = [*self.trails, self.rays, *drawn]
+            fades = [FadeOut(mob, rate_func=MARKS_RATE) for mob in gone]
             ends = self.declare.claim(
                 panels.readout(self.gap_ends()),
                 self.gaps_follow_ratios,
@@ -411,10 +446,18 @@ class RMSNormCollapse(RMSNormScene):
         return [self.points_mob[name] for name, _ in self.sign_groups()]
 
     def show_inputs(self) -> None:
+        """The rows fade in; each sign's rows flash as the sentence names their colour."""
         with self.beat("intro") as tracker:
             self.add_sphere(with_poles=False)  # the poles appear later, as the answer
             groups = [self.point_group(name, pts, name) for name, pts in self.sign_groups()]
-            self.play(*self.panels(), *self.appear(*groups), run_time=tracker.duration)
+            duration, named = tracker.duration, self.said_now(SIGN_WORDS[0])
+            self.play(*self.panels(), *self.appear(*groups), run_time=named)
+            flashes = [
+                flash
+                for words, group in zip(SIGN_WORDS, groups, strict=True)
+                for flash in self.highlight(words, duration - named, *group, elapsed=named)
+            ]
+            self.play(*flashes, run_time=duration - named)
 
     def read_ratio(self) -> None:
         with self.beat("ratio") as tracker:

@@ -80,6 +80,7 @@ class Auditor:
         self.findings: list[Finding] = []
         self.timeline = Timeline(scene_name, fps, self._see, self.findings.append)
         self.digests: dict[int, bytes] = {}
+        self.figure: set[int] = set()
         self.opacities: dict[int, float] = {}
         self.moved_at, self.moved = 0.0, ()
 
@@ -196,15 +197,19 @@ class Auditor:
         return shapes[0].group if shapes else type(mobject).__name__
 
     def _motion(self, shot: Snapshot) -> bool:
-        """Whether the picture changed since the last frame (remembered for the ending)."""
+        """Whether the figure changed since the last frame: a shape outside the panels
+        (legends, readouts, cues) moved, came or went; the camera's motion moves the figure's
+        shapes. Any change at all, panels included, is remembered for the ending."""
         digests = {s.uid: s.digest for s in shot.shapes}
-        changed = [s.name for s in shot.shapes if self.digests.get(s.uid) != s.digest]
+        changed = [s for s in shot.shapes if self.digests.get(s.uid) != s.digest]
         gone = set(self.digests) - set(digests)
         if changed or gone:
             self.moved_at = shot.time
-            self.moved = tuple(dict.fromkeys(changed))[:6] or ("something removed",)
+            self.moved = tuple(dict.fromkeys(s.name for s in changed))[:6] or ("something removed",)
+        figure = any(s.panel is None for s in changed) or bool(gone & self.figure)
         self.digests = digests
-        return bool(changed or gone)
+        self.figure = {s.uid for s in shot.shapes if s.panel is None}
+        return figure
 
     # --- stretches -----------------------------------------------------------------------
 

@@ -183,9 +183,9 @@ def _described(mobject: Mobject) -> str:
     colours = {ManimColor(hex_).to_hex().lower(): name for name, hex_ in PALETTE.items()}
     for leaf in leaves[:1]:
         drawn = leaf.get_fill_color() if _opacity(leaf) and leaf.get_fill_opacity() else None
-        colour = (drawn or leaf.get_stroke_color()).to_hex().lower()
-        if colour in colours:
-            return f"{type(mobject).__name__}({colours[colour]})"
+        colour = drawn or leaf.get_stroke_color()  # None: a backing with no stroke
+        if colour is not None and colour.to_hex().lower() in colours:
+            return f"{type(mobject).__name__}({colours[colour.to_hex().lower()]})"
     return type(mobject).__name__
 
 

@@ -19,8 +19,9 @@ reports to its auditor's stretches (``see``) or adds whole findings (``report``)
   visible between its question and its pause's end;
 - *late-motion*: objects a sentence announces do not change within :data:`LATE_MOTION`
   seconds of the words, or a counter's number changes outside every sentence about it;
-- *long-still*: the picture stays unchanged for more than :data:`LONG_STILL` seconds of
-  narration (:data:`READING_STILL` when a beat in it declares a reading).
+- *long-still*: the figure and the camera stay unchanged for more than :data:`LONG_STILL`
+  seconds of narration (:data:`READING_STILL` when a beat in it declares a reading); panels
+  (legends, readouts, cues) coming, going or changing their text do not count as change.
 """
 
 from __future__ import annotations
@@ -193,8 +194,8 @@ class Timeline:
     # --- the loop ------------------------------------------------------------------------
 
     def look(self, shot: Snapshot, scene, changed: bool, seen: set) -> None:
-        """Check ``shot`` against the frame before it (``changed``: whether the picture
-        changed since)."""
+        """Check ``shot`` against the frame before it (``changed``: whether the figure
+        changed since, panels aside)."""
         if self.last is not None:
             self._camera(shot, scene, seen)
             self._crossings(shot, scene)

@@ -22,6 +22,7 @@ from typing import ClassVar
 import numpy as np
 from manim import (
     Animation,
+    Indicate,
     ManimColor,
     Mobject,
     UpdateFromAlphaFunc,
@@ -30,6 +31,8 @@ from manim import (
     interpolate_color,
     rush_from,
     smooth,
+    squish_rate_func,
+    there_and_back,
 )
 
 import normmath as nm
@@ -42,6 +45,7 @@ from scenes.kit import figures, panels, style
 
 __all__ = [
     "GHOST_OPACITY",
+    "HIGHLIGHT_SECONDS",
     "promptly",
     "IDEAL_EPS",
     "GeometryScene",
@@ -50,6 +54,9 @@ __all__ = [
 
 GHOST_OPACITY = 0.35
 """Opacity of the faded copy of an earlier state."""
+
+HIGHLIGHT_SECONDS = 1.2
+"""Seconds a figure the narration points at is highlighted (there and back)."""
 
 IDEAL_EPS = 0.0
 """Epsilon of the ideal normalizations drawn (exactly on the sphere); Epsilon varies it."""
@@ -82,8 +89,12 @@ def _zero(alpha: float) -> float:
 
 
 def vector_text(values) -> str:
-    """A short vector label such as ``(2, 0.4, 1.5)`` (3 significant digits)."""
-    return nm.display_vector(values, lambda v: f"{v:.3g}")
+    """A short vector label (3 significant digits), negatives with a real minus sign.
+
+    >>> vector_text([3, 0.4, -2])
+    '(3, 0.4, \u22122)'
+    """
+    return nm.display_vector(values, lambda v: f"{v:.3g}".replace("-", "\u2212"))
 
 
 class GeometryScene(CameraWork, Overlays, PinnedPanels, NarratedThreeDScene):
@@ -154,6 +165,28 @@ class GeometryScene(CameraWork, Overlays, PinnedPanels, NarratedThreeDScene):
         before the camera first moves, at every position they take until then (points of
         framed figures included)."""
         return np.zeros((0, 3))
+
+    def word_rate(
+        self, words: str, length: float, seconds: float, elapsed: float = 0.0, rate=smooth
+    ) -> Callable[[float], float]:
+        """A rate function that runs ``rate`` for ``seconds`` from when ``words`` of the beat
+        being spoken are said, in a play that started ``elapsed`` seconds into the beat and
+        lasts ``length`` (from the play's start if they were said before it)."""
+        start = min(max(self.said_now(words) - elapsed, 0.0), 0.99 * length)
+        end = min(start + seconds, length)
+        return squish_rate_func(rate, start / length, end / length)
+
+    def highlight(
+        self, words: str, length: float, *mobs, elapsed: float = 0.0, scale: float = 1.25
+    ) -> list:
+        """Highlights of ``mobs`` (white and ``scale`` times larger, then back) as ``words``
+        are said (:meth:`word_rate`), declared as announced by the words."""
+        self.declare.announces(words, *mobs)
+        rate = self.word_rate(words, length, HIGHLIGHT_SECONDS, elapsed, there_and_back)
+        return [
+            Indicate(mob, scale_factor=scale, color=style.PALETTE["tight"], rate_func=rate)
+            for mob in mobs
+        ]
 
     def point_group(self, name: str, points: np.ndarray, color: str) -> VGroup:
         """Dots at ``points`` in palette colour ``color``, facing the camera, registered as
