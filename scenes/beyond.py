@@ -171,8 +171,9 @@ class HalfPlaneScene(GeometryScene):
     def appear_as_said(
         self, words: str, length: float, *mobs, elapsed: float = 0.0, share: float = FOCUS_SHARE
     ) -> list:
-        """Fade-ins of ``mobs`` as ``words`` are said (:meth:`word_rate`), declared as what
-        the words talk about (spanning ``share`` of the frame's height) and announce."""
+        """Fade-ins of ``mobs`` as ``words`` are said
+        (:meth:`~scenes.base.geometry.GeometryScene.word_rate`), declared as what the words
+        talk about (spanning ``share`` of the frame's height) and announce."""
         self.declare.talks_about(*mobs, words=words, share=share)
         self.declare.announces(words, *mobs)
         rate = self.word_rate(words, length, APPEAR_SECONDS, elapsed)
@@ -180,7 +181,8 @@ class HalfPlaneScene(GeometryScene):
 
     def swap_as_said(self, words: str, lines, length: float, elapsed: float = 0.0) -> list:
         """Animations replacing the readout by one of ``lines`` as ``words`` are said
-        (:meth:`word_rate`; the old one fades out, then the new one in)."""
+        (:meth:`~scenes.base.geometry.GeometryScene.word_rate`; the old one fades out, then
+        the new one in)."""
         self.declare.announces(words, self.readout_panel)
         old, self.readout_panel = self.readout_panel, panels.readout(lines)
         anims = self.swap_panel(old, self.readout_panel, "bottom_right", 2 * SWAP_SECONDS)
