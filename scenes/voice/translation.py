@@ -1,0 +1,218 @@
+"""Narration in another language: gettext catalogues beside the English narration files.
+
+The English ``narration/<module>.toml`` stays the source. Its translation into language
+``<code>`` is ``narration/<code>/<module>.po``, a gettext catalogue (what Poedit, Lokalize,
+Weblate and ``msgmerge`` read): one entry per beat text, its ``msgctxt`` ``Scene.beat`` (a
+variant: ``Scene.beat.condition``), its ``msgid`` the English text (whitespace made single
+spaces), its ``msgstr`` the translation, with the same ``{name}`` placeholders.
+
+An entry whose ``msgid`` is no longer the English text (the English was edited after it was
+translated), or that a translator marked ``fuzzy``, is stale; one with no ``msgstr`` is
+missing. Either is a :class:`TranslationError` naming the catalogue and the beat: a
+translated lecture never speaks a beat in English. :func:`merged` brings a catalogue up to
+date with its English (new beats empty; edited ones fuzzy, keeping the old English as
+``#| msgid``, as ``msgmerge`` does), and :func:`coverage` counts what is done.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import polib
+
+from normio import files
+from normio.errors import FileError
+from scenes.voice.languages import SOURCE, language
+from scenes.voice.narration import load_narration
+from scenes.voice.wording import NarrationError, Template, placeholders
+
+__all__ = [
+    "CATALOGUE_LIMIT",
+    "TranslationError",
+    "Coverage",
+    "catalogue_file",
+    "entries",
+    "translated",
+    "merged",
+    "coverage",
+]
+
+CATALOGUE_LIMIT = files.MB
+"""Largest catalogue read (a translated narration file is about twice its English)."""
+
+
+class TranslationError(NarrationError):
+    """A beat without a usable translation (missing, stale, placeholders that differ), or a
+    catalogue that cannot be read: one line naming the catalogue and the beat."""
+
+
+def catalogue_file(narration: Path, lang: str) -> Path:
+    """The catalogue translating narration file ``narration`` into ``lang``."""
+    return narration.parent / lang / f"{narration.stem}.po"
+
+
+def entries(scene: str, beats: dict[str, Template]) -> dict[str, str]:
+    """The catalogue entries of a scene's English beats: ``{msgctxt: English text}``.
+
+    >>> entries("Gain", {"intro": "Next.", "tilt": {"even_gain": "No.", "otherwise": "Yes."}})
+    {'Gain.intro': 'Next.', 'Gain.tilt.even_gain': 'No.', 'Gain.tilt.otherwise': 'Yes.'}
+    """
+    found = {}
+    for beat, template in beats.items():
+        if isinstance(template, str):
+            found[f"{scene}.{beat}"] = template
+        else:
+            found.update({f"{scene}.{beat}.{c}": text for c, text in template.items()})
+    return found
+
+
+@dataclass(frozen=True)
+class _Entry:
+    english: str
+    text: str
+    fuzzy: bool
+
+
+def _catalogue(path: Path) -> dict[str, _Entry]:
+    """The live entries of catalogue ``path`` by context ({} when there is no file)."""
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return {}
+    return _parse(path, stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _parse(path: Path, mtime_ns: int, size: int) -> dict[str, _Entry]:
+    try:
+        text = files.read_text(path, "translation", CATALOGUE_LIMIT)
+        catalogue = polib.pofile(text, wrapwidth=0)
+    except FileError as exc:
+        raise TranslationError(str(exc)) from None
+    except (OSError, ValueError) as exc:
+        raise TranslationError(f"translation: {path}: {exc}") from None
+    return {
+        entry.msgctxt: _Entry(entry.msgid, entry.msgstr, "fuzzy" in entry.flags)
+        for entry in catalogue
+        if entry.msgctxt and not entry.obsolete
+    }
+
+
+def _problem(path: Path, context: str, english: str, entry: _Entry | None) -> str | None:
+    """Why ``entry`` cannot stand for ``english`` (None: it can)."""
+    if entry is None or not entry.text.strip():
+        return "not translated"
+    if entry.fuzzy or " ".join(entry.english.split()) != english:
+        return "stale: the English changed since it was translated"
+    try:
+        theirs = placeholders(entry.text)
+    except ValueError as exc:
+        return str(exc)
+    if theirs != placeholders(english):
+        want = ", ".join(sorted(placeholders(english))) or "none"
+        return f"placeholders differ from the English ({want})"
+    return None
+
+
+def translated(narration: Path, scene: str, beats: dict[str, Template], lang: str) -> dict:
+    """The beats of table ``scene`` of narration file ``narration`` in language ``lang``:
+    ``beats`` itself for the source language, else every text replaced by its translation.
+
+    Raises :class:`TranslationError` for the first beat that has no usable translation.
+    """
+    if language(lang).code == SOURCE:
+        return beats
+    path = catalogue_file(narration, lang)
+    catalogue = _catalogue(path)
+    texts = {}
+    for context, english in entries(scene, beats).items():
+        entry = catalogue.get(context)
+        problem = _problem(path, context, english, entry)
+        if problem:
+            raise TranslationError(
+                f"translation: {path}: beat {context}: {problem} "
+                f"(normgeom translate {lang} lists what is left)"
+            )
+        texts[context] = " ".join(entry.text.split())
+    result = {}
+    for beat, template in beats.items():
+        if isinstance(template, str):
+            result[beat] = texts[f"{scene}.{beat}"]
+        else:
+            result[beat] = {c: texts[f"{scene}.{beat}.{c}"] for c in template}
+    return result
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How much of one narration file a catalogue translates: ``total`` entries, the
+    contexts of those ``missing`` and ``stale``."""
+
+    catalogue: Path
+    total: int
+    missing: tuple[str, ...]
+    stale: tuple[str, ...]
+
+    @property
+    def done(self) -> int:
+        return self.total - len(self.missing) - len(self.stale)
+
+
+def coverage(narration: Path, lang: str) -> Coverage:
+    """What catalogue ``lang`` of ``narration`` lacks (see :class:`Coverage`)."""
+    path = catalogue_file(narration, lang)
+    catalogue = _catalogue(path)
+    missing, stale = [], []
+    for scene, beats in load_narration(narration).items():
+        for context, english in entries(scene, beats).items():
+            problem = _problem(path, context, english, catalogue.get(context))
+            if problem == "not translated":
+                missing.append(context)
+            elif problem:
+                stale.append(context)
+    total = sum(len(entries(s, b)) for s, b in load_narration(narration).items())
+    return Coverage(path, total, tuple(missing), tuple(stale))
+
+
+def merged(narration: Path, lang: str) -> str:
+    """The text of catalogue ``lang`` of ``narration`` brought up to date with the English:
+    every entry in the English order; translations kept; an entry whose English changed
+    marked fuzzy with the old English as its previous msgid; beats no longer in the English
+    kept as obsolete entries (``#~``), so no translation is lost."""
+    path = catalogue_file(narration, lang)
+    _catalogue(path)  # a catalogue that cannot be read is reported, not overwritten
+    old = polib.pofile(str(path), wrapwidth=0) if path.exists() else polib.POFile(wrapwidth=0)
+    by_context = {entry.msgctxt: entry for entry in old if entry.msgctxt}
+    name = language(lang).name
+    catalogue = polib.POFile(wrapwidth=78)
+    catalogue.header = (
+        f"{name} translation of {narration.name}: msgctxt is Scene.beat[.condition], msgid the\n"
+        "English, msgstr its translation with the same {placeholders}. After editing the\n"
+        f"English, run `normgeom translate {lang}`: changed entries become fuzzy."
+    )
+    catalogue.metadata = {
+        "Project-Id-Version": "normgeom",
+        "Language": lang,
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+    }
+    for scene, beats in load_narration(narration).items():
+        for context, english in entries(scene, beats).items():
+            previous = by_context.pop(context, None)
+            entry = polib.POEntry(msgctxt=context, msgid=english, msgstr="")
+            if previous is not None and not previous.obsolete:
+                entry.msgstr = previous.msgstr
+                entry.flags = list(previous.flags)
+                entry.previous_msgid = previous.previous_msgid
+                if " ".join(previous.msgid.split()) != english and previous.msgstr:
+                    entry.previous_msgid = previous.msgid
+                    entry.flags = sorted({*entry.flags, "fuzzy"})
+            catalogue.append(entry)
+    for entry in by_context.values():
+        if entry.msgstr:
+            entry.obsolete = True
+            catalogue.append(entry)
+    return str(catalogue) + "\n"
