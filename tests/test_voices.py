@@ -47,7 +47,8 @@ def test_name_comes_from_argument_then_environment_then_default(monkeypatch):
 
 def test_unknown_voice_lists_the_choices():
     with pytest.raises(
-        VoiceError, match="unknown voice 'robot'; choose one of hibari, piper, espeak, none"
+        VoiceError,
+        match="unknown voice 'robot'; choose one of hibari, piper, kokoro-ja, espeak, none",
     ):
         check_voice("robot")
 
@@ -63,7 +64,17 @@ def test_neural_voices_are_found_in_their_packages(name, service, tmp_path):
 def test_missing_model_says_how_to_install_it(monkeypatch, name):
     monkeypatch.setattr(importlib.util, "find_spec", lambda module: None)
     with pytest.raises(VoiceError, match=f"voice '{name}' needs its model from .*: run `"):
-        check_voice(name)
+        check_voice(name, NEURAL_VOICES[name].lang)
+
+
+def test_a_voice_speaks_its_own_language_and_each_language_has_a_default(monkeypatch):
+    monkeypatch.delenv("NORMGEOM_VOICE", raising=False)
+    assert voice_name(lang="ja") == "kokoro-ja" and voice_name() == "hibari"
+    assert voice_name("espeak", "ja") == "espeak" and voice_name("none", "ja") == "none"
+    with pytest.raises(VoiceError, match="voice 'hibari' speaks English, not Japanese"):
+        voice_name("hibari", "ja")
+    with pytest.raises(VoiceError, match="voice 'kokoro-ja' speaks Japanese, not English"):
+        voice_name("kokoro-ja")
 
 
 def test_identity_names_engine_and_voice_versions_and_description_the_licences():

@@ -7,7 +7,8 @@ them; the class name when absent), and says what it shows in the first line of i
 docstring. Its narration is the table named after it in ``scenes/narration/<module>.toml``
 (or, for a variant without its own, that of the first class in its method resolution order
 that has one, whichever file defines it: :func:`first_narration`, the one lookup the render,
-the cache key and the range planner share).
+the cache key and the range planner share), translated into another language by the
+catalogues beside it (:mod:`scenes.voice.translation`).
 
 The scene files are read by :mod:`scenes.base.source`, not imported: ``normgeom list``,
 ``explain`` and ``--help`` stay quick and never load Manim, and a scene is added in one place
@@ -24,7 +25,9 @@ from pathlib import Path
 
 from scenes.base import source
 from scenes.base.source import ClassRef
+from scenes.voice.languages import SOURCE
 from scenes.voice.narration import load_narration, narration_file
+from scenes.voice.translation import translated
 from scenes.voice.wording import Template
 
 __all__ = [
@@ -116,19 +119,22 @@ def find(name: str) -> SceneEntry:
     raise KeyError(name)
 
 
-def first_narration(classes: Iterable[ClassRef]) -> dict[str, Template] | None:
+def first_narration(classes: Iterable[ClassRef], lang: str = SOURCE) -> dict[str, Template] | None:
     """The ordered beats of the first of ``classes`` (a method resolution order) that has a
-    table in its file's ``narration/<stem>.toml``; None when none has."""
+    table in its file's ``narration/<stem>.toml``, in language ``lang``
+    (:func:`scenes.voice.translation.translated`); None when none has."""
     for file, name in classes:
-        if file is not None and name in (table := load_narration(narration_file(file))):
-            return table[name]
+        path = narration_file(file) if file is not None else None
+        if path is not None and name in (table := load_narration(path)):
+            return translated(path, name, table[name], lang)
     return None
 
 
-def narration(file: Path, name: str) -> dict[str, Template]:
-    """The ordered beats of class ``name`` defined in ``file`` (see :func:`first_narration`
-    and :func:`scenes.base.source.lineage`); ``{}`` for a scene without narration."""
-    return first_narration(source.lineage(file, name)) or {}
+def narration(file: Path, name: str, lang: str = SOURCE) -> dict[str, Template]:
+    """The ordered beats of class ``name`` defined in ``file`` in language ``lang`` (see
+    :func:`first_narration` and :func:`scenes.base.source.lineage`); ``{}`` for a scene
+    without narration."""
+    return first_narration(source.lineage(file, name), lang) or {}
 
 
 def load_scene_class(name: str) -> type:

@@ -50,8 +50,13 @@ FOCUS_SHARE = 0.06
 
 
 def is_prediction(text: str) -> bool:
-    """A beat is a prediction when its narration ends with a question."""
-    return text.rstrip().endswith("?")
+    """A beat is a prediction when its narration ends with a question (``?``, or the
+    full-width ``？`` of Japanese).
+
+    >>> is_prediction("What shape will it become?"), is_prediction("どうなるでしょうか？")
+    (True, True)
+    """
+    return text.rstrip().endswith(("?", "？"))
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ from manim import (
 from manim_voiceover import VoiceoverScene
 
 from scenes.base.beat_range import enter_beat
-from scenes.base.catalog import first_narration
+from scenes.base.catalog import SCENES_DIR, first_narration
 from scenes.base.declarations import (
     FOCUS_SHARE,
     Announcement,
@@ -60,7 +60,9 @@ from scenes.camera.overlay import OverlayCachingCamera
 from scenes.camera.raster import RasterCachingCamera
 from scenes.kit import panels
 from scenes.voice.captions import caption_cues
+from scenes.voice.languages import SOURCE
 from scenes.voice.speech import make_service, prepare
+from scenes.voice.translation import translated_values
 from scenes.voice.wording import Template, fill
 
 __all__ = [
@@ -76,6 +78,8 @@ __all__ = [
     "NarratedScene",
     "NarratedThreeDScene",
 ]
+
+NARRATION_DIR = SCENES_DIR / "narration"
 
 ENCODER_SETTLE = 0.6
 """Seconds the video encoder (x264) keeps refining a picture after a large change: in the
@@ -108,10 +112,12 @@ def appear_rate(start: float, duration: float) -> Callable[[float], float]:
     return squish_rate_func(smooth, start / duration, end / duration)
 
 
-def scene_beats(scene_class: type) -> dict[str, Template]:
-    """The ordered beats of a scene class: :func:`scenes.base.catalog.first_narration` of its
-    method resolution order (what the cache key and the range planner read statically)."""
-    beats = first_narration((_module_file(klass), klass.__name__) for klass in scene_class.__mro__)
+def scene_beats(scene_class: type, lang: str = SOURCE) -> dict[str, Template]:
+    """The ordered beats of a scene class in language ``lang``:
+    :func:`scenes.base.catalog.first_narration` of its method resolution order (what the cache
+    key and the range planner read statically)."""
+    classes = ((_module_file(klass), klass.__name__) for klass in scene_class.__mro__)
+    beats = first_narration(classes, lang)
     if beats is None:
         raise KeyError(f"no narration for {scene_class.__name__} in any narration file")
     return beats
@@ -151,7 +157,9 @@ class Narrated(VoiceoverScene):
     def setup(self) -> None:
         super().setup()
         whole_frames_when_cached(self.renderer)
-        self.set_speech_service(make_service(self.settings.voice, self.settings.voice_cache))
+        self.set_speech_service(
+            make_service(self.settings.voice, self.settings.voice_cache, self.settings.lang)
+        )
         self.beats_done: list[str] = []
         self.cue = Group()
         self.pauses: list[tuple[str, float, Group]] = []
@@ -169,7 +177,7 @@ class Narrated(VoiceoverScene):
         """Seconds into beat ``name`` (spoken for ``duration``) at which ``words`` are said,
         timed as the subtitles time them (in proportion to characters): where a visual the
         words name should appear."""
-        for cue in caption_cues(self.beat_text(name), duration):
+        for cue in caption_cues(self.beat_text(name), duration, self.settings.lang):
             text = cue.text.replace("\n", " ")
             if words in text:
                 return cue.offset + cue.duration * text.index(words) / len(text)
@@ -208,8 +216,12 @@ class Narrated(VoiceoverScene):
         return {}
 
     def beat_text(self, name: str) -> str:
-        """The written text of beat ``name``, filled from :meth:`narration_values`."""
-        return fill(scene_beats(type(self))[name], self.narration_values(), name)
+        """The written text of beat ``name`` in the scene's language, filled from
+        :meth:`narration_values` (word values translated:
+        :func:`~scenes.voice.translation.translated_values`)."""
+        lang = self.settings.lang
+        values = translated_values(self.narration_values(), NARRATION_DIR, lang)
+        return fill(scene_beats(type(self), lang)[name], values, name)
 
     @contextmanager
     def beat(self, name: str) -> Iterator:
@@ -251,7 +263,7 @@ class Narrated(VoiceoverScene):
         """The beat's subtitle cues (:func:`~scenes.voice.captions.caption_cues`: at most
         two lines of 42 characters, broken at phrase boundaries), in place of manim-voiceover's
         single lines of equal word counts."""
-        for cue in caption_cues(subcaption, duration):
+        for cue in caption_cues(subcaption, duration, self.settings.lang):
             self.add_subcaption(cue.text, duration=cue.duration, offset=cue.offset)
 
     def pause_for_prediction(self, name: str) -> None:

@@ -33,11 +33,13 @@ from pathlib import Path
 import normmath as nm
 from normio import files
 from scenes.base import limits
+from scenes.voice.languages import SOURCE, check_language
 
 __all__ = [
     "PARAMS_ENV",
     "STOP_AFTER_ENV",
     "STOCK_CAMERAS_ENV",
+    "LANG_ENV",
     "Kind",
     "Parameter",
     "SceneParams",
@@ -51,6 +53,7 @@ __all__ = [
 PARAMS_ENV = "NORMGEOM_PARAMS"
 STOP_AFTER_ENV = "NORMGEOM_STOP_AFTER"
 STOCK_CAMERAS_ENV = "NORMGEOM_STOCK_CAMERAS"
+LANG_ENV = "NORMGEOM_LANG"
 PARAMETER = "parameter"
 """The key of a :class:`SceneParams` field's metadata holding its :class:`Parameter`."""
 
@@ -274,7 +277,8 @@ class SceneSettings:
     variables); ``stop_after``: the beat after which the scene ends (``None``: play it all);
     ``caching_cameras``: False renders with Manim's stock cameras (same pictures, slower);
     ``beats``: draw and write only beats ``first`` to ``end - 1`` of the movie (``None``: all;
-    see :mod:`scenes.base.beat_range`).
+    see :mod:`scenes.base.beat_range`); ``lang``: the language spoken and subtitled
+    (:mod:`scenes.voice.languages`; ``$NORMGEOM_LANG`` for a plain ``manim render``).
     """
 
     params: SceneParams = dataclasses.field(default_factory=SceneParams)
@@ -283,6 +287,7 @@ class SceneSettings:
     stop_after: str | None = None
     caching_cameras: bool = True
     beats: tuple[int, int] | None = None
+    lang: str = SOURCE
 
     @classmethod
     def from_environment(cls) -> SceneSettings:
@@ -291,4 +296,5 @@ class SceneSettings:
             params=load_params(),
             stop_after=os.environ.get(STOP_AFTER_ENV) or None,
             caching_cameras=os.environ.get(STOCK_CAMERAS_ENV, "") in {"", "0"},
+            lang=check_language(os.environ.get(LANG_ENV) or SOURCE),
         )

