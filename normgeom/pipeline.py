@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from normgeom.errors import UsageError
 from normgeom.rendering.paths import Layout, check_writable, output_path, prepare_folders
+from scenes.voice.languages import SOURCE
 
 if TYPE_CHECKING:  # annotations only: the runner loads PyAV
     from normgeom.rendering.runner import JobResult, Runner
@@ -69,22 +70,23 @@ def render_movies(
     from normgeom.rendering.job import RenderJob
 
     quality, voice, params = settings.quality, settings.voice, settings.params
+    cameras, lang = not stock_cameras, settings.lang
     work = [
-        RenderJob(t, quality, voice, params, caching_cameras=not stock_cameras) for t in targets
+        RenderJob(t, quality, voice, params, caching_cameras=cameras, lang=lang) for t in targets
     ]
     with open_runner(settings, verbose, outputs, cluster, whole) as runner:
         return runner, runner.run(work, on_done=on_done)
 
 
-def lecture_output(output: str | None) -> Path:
-    """The lecture MP4 a user named (default ``media/normalization_geometry.mp4``).
+def lecture_output(output: str | None, lang: str = SOURCE) -> Path:
+    """The lecture MP4 a user named (default ``media/normalization_geometry[.<lang>].mp4``).
 
     Raises
     ------
     UsageError
         For an empty name or one that does not end in ``.mp4``.
     """
-    target = output_path(output, Layout.default().lecture())
+    target = output_path(output, Layout.default().lecture(lang))
     if target.suffix.lower() != ".mp4":
         raise UsageError(f"--output {output}: the lecture is an MP4; end the name in .mp4")
     return target

@@ -22,6 +22,7 @@ from normgeom.rendering.quality import Quality, resolve_quality
 from normio.errors import FileError
 from normmath.errors import NormMathError
 from scenes.base.parameters import BY_NAME, Kind, SceneParams, load_params
+from scenes.voice.languages import SOURCE, check_language
 
 __all__ = [
     "DEFAULT_QUALITY",
@@ -42,12 +43,14 @@ DEFAULT_QUALITY = "medium"
 
 
 class RenderSettings(NamedTuple):
-    """A command's checked settings: quality preset, voice name, scene parameters, workers."""
+    """A command's checked settings: quality preset, voice name, scene parameters, workers,
+    and the language spoken and subtitled."""
 
     quality: Quality
     voice: str
     params: SceneParams
     jobs: int
+    lang: str = SOURCE
 
 
 def _with(
@@ -117,10 +120,10 @@ def python_params(
 
 
 def render_settings(
-    quality: str, voice: str | None, jobs: int | None, params: SceneParams
+    quality: str, voice: str | None, jobs: int | None, params: SceneParams, lang: str = SOURCE
 ) -> RenderSettings:
-    """The checked quality preset, voice name and worker count (:func:`check_jobs`), with
-    ``params``.
+    """The checked quality preset, language, voice name (the language's default when
+    ``None``) and worker count (:func:`check_jobs`), with ``params``.
 
     Raises
     ------
@@ -129,7 +132,9 @@ def render_settings(
     """
     from scenes.voice.registry import check_voice
 
-    return RenderSettings(resolve_quality(quality), check_voice(voice), params, check_jobs(jobs))
+    lang = check_language(lang)
+    voice = check_voice(voice, lang)
+    return RenderSettings(resolve_quality(quality), voice, params, check_jobs(jobs), lang)
 
 
 def expect(name: str, value: object, types: type | tuple[type, ...], what: str) -> None:

@@ -65,7 +65,7 @@ def list_scenes() -> None:
     Console().print(table)
 
 
-MOVIE_OPTIONS = ("quality", "voice", "jobs", "verbose", "stock_cameras", "cluster", "whole")
+MOVIE_OPTIONS = ("quality", "voice", "lang", "jobs", "verbose", "stock_cameras", "cluster", "whole")
 """The shared render options of the commands that render movies."""
 
 
@@ -114,7 +114,7 @@ def video(
 
     with user_errors():
         settings = given.settings()
-        target = lecture_output(output)
+        target = lecture_output(output, settings.lang)
         runner, results = _render_movies(lecture_targets(), settings, given, (target,))
         lecture = build_lecture(runner.state, results, target)
     console = Console()

@@ -24,6 +24,7 @@ from normgeom.settings import (
     render_settings,
 )
 from scenes.base.parameters import PARAMETERS
+from scenes.voice.languages import LANGUAGES, SOURCE
 from scenes.voice.registry import DEFAULT_VOICE, SILENT_VOICE, VOICE_ENV, available_voices
 
 __all__ = [
@@ -63,6 +64,12 @@ def voice_help() -> str:
     return f"the narrating voice: {DEFAULT_VOICE} (default, or ${VOICE_ENV}), " + ", ".join(shown)
 
 
+def lang_help() -> str:
+    """The lecture languages (from ``scenes.voice.languages``)."""
+    known = ", ".join(f"{code} ({language.name})" for code, language in LANGUAGES.items())
+    return f"the language spoken and subtitled: {known}; outputs carry its code (.ja.mp4)"
+
+
 def format_help() -> str:
     """The output formats a scene renders to (from ``normgeom.rendering.paths.FORMATS``)."""
     return "|".join(FORMATS)
@@ -70,6 +77,7 @@ def format_help() -> str:
 
 QUALITY = typer.Option(DEFAULT_QUALITY, "--quality", "-q", help=quality_help())
 VOICE = typer.Option(None, "--voice", help=voice_help())
+LANG = typer.Option(SOURCE, "--lang", help=lang_help())
 FORMAT = typer.Option(FORMATS[0], "--format", "-f", help=format_help())
 JOBS = typer.Option(None, "--jobs", "-j", help="scenes rendered in parallel (default: cores)")
 VERBOSE = typer.Option(False, "--verbose", "-v", help="show manim's own output and bars")
@@ -97,6 +105,7 @@ class RenderOptions(NamedTuple):
 
     quality: str = DEFAULT_QUALITY
     voice: str | None = None
+    lang: str = SOURCE
     jobs: str | None = None
     verbose: bool = False
     stock_cameras: bool = False
@@ -117,7 +126,8 @@ class RenderOptions(NamedTuple):
         """
         with step("reading the parameters"):
             params = build_params(self.config, **self.parameters)
-            return render_settings(self.quality, self.voice, parse_jobs(self.jobs), params)
+            jobs = parse_jobs(self.jobs)
+            return render_settings(self.quality, self.voice, jobs, params, self.lang)
 
 
 GIVEN = RenderOptions()
@@ -126,6 +136,7 @@ GIVEN = RenderOptions()
 _GROUP = {
     "quality": (QUALITY, str),
     "voice": (VOICE, str | None),
+    "lang": (LANG, str),
     "jobs": (JOBS, str | None),
     "verbose": (VERBOSE, bool),
     "stock_cameras": (STOCK_CAMERAS, bool),

@@ -17,6 +17,7 @@ with the lecture's length. Chapters are written with PyAV
 
 from __future__ import annotations
 
+import struct
 from collections import deque
 from collections.abc import Iterator
 from contextlib import closing
@@ -34,7 +35,7 @@ from normgeom.rendering.atomic import atomic_path
 from normgeom.rendering.probe import duration
 from normgeom.rendering.state import Chapter
 
-__all__ = ["SAMPLE_RATE", "Clip", "clip_spans", "compose"]
+__all__ = ["SAMPLE_RATE", "Clip", "SubtitleTrack", "clip_spans", "compose"]
 
 SAMPLE_RATE = 48000
 AUDIO_FRAME = 1024
@@ -242,6 +243,45 @@ def _check_same_video(streams: list[av.video.stream.VideoStream], clips: list[Cl
             )
 
 
+MOV_TEXT_HEADER = (
+    b"[Script Info]\r\nScriptType: v4.00+\r\nPlayResX: 384\r\nPlayResY: 288\r\n\r\n"
+    b"[V4+ Styles]\r\nFormat: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, "
+    b"OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, "
+    b"Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding\r\n"
+    b"Style: Default,Arial,16,&Hffffff,&Hffffff,&H0,&H0,0,0,0,0,100,100,0,0,1,1,0,2,10,10,10,0"
+    b"\r\n\r\n[Events]\r\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, "
+    b"Effect, Text\r\n"
+)
+"""The style header FFmpeg's MP4 subtitle (``mov_text``) encoder needs to open: one default
+style; players draw the text in their own."""
+SUBTITLE_TIME_BASE = Fraction(1, 1000)
+
+
+@dataclass(frozen=True)
+class SubtitleTrack:
+    """A subtitle track of the composition: its language (ISO 639-2, ``eng``, ``jpn``) and
+    its cues ``(start, end, text)`` in seconds on the composition's clock."""
+
+    language: str
+    cues: list[tuple[float, float, str]]
+
+
+def _mux_subtitles(out, track: SubtitleTrack) -> None:
+    """Add ``track`` to ``out`` as an MP4 text track tagged with its language: each cue one
+    packet (a 16-bit big-endian length, then the UTF-8 text)."""
+    stream = out.add_stream("mov_text")
+    stream.codec_context.subtitle_header = MOV_TEXT_HEADER
+    stream.metadata["language"] = track.language
+    stream.time_base = SUBTITLE_TIME_BASE
+    for start, end, text in track.cues:
+        data = text.encode()
+        packet = av.Packet(struct.pack(">H", len(data)) + data)
+        packet.stream, packet.time_base = stream, SUBTITLE_TIME_BASE
+        packet.pts = packet.dts = round(start / SUBTITLE_TIME_BASE)
+        packet.duration = max(1, round((end - start) / SUBTITLE_TIME_BASE))
+        out.mux(packet)
+
+
 def compose(
     clips: list[Clip],
     output: Path,
@@ -249,6 +289,8 @@ def compose(
     chapters: list[Chapter] | None = None,
     title: str = "",
     tap: LoudnessTap | None = None,
+    language: str = "",
+    subtitles: tuple[SubtitleTrack, ...] = (),
 ) -> list[Chapter]:
     """Write ``clips`` back to back into ``output`` (atomically); return the clips' spans.
 
@@ -264,6 +306,10 @@ def compose(
         The file's title metadata.
     tap
         Measures the audio from its packets as they are written.
+    language
+        The ISO 639-2 language of the sound (its track's tag; none when empty).
+    subtitles
+        Subtitle tracks to embed, each tagged with its language.
 
     Returns
     -------
@@ -284,6 +330,8 @@ def compose(
             video = out.add_stream_from_template(template=streams[0])
             audio = out.add_stream("aac", rate=SAMPLE_RATE, options={"aac_coder": "fast"})
             audio.layout = "stereo"
+            if language:
+                audio.metadata["language"] = language
             audio.codec_context.open()
             copied = _all_copy_exactly(clips, spans, audio.codec_context.extradata)
             if tap is not None:  # an encoder's track starts with its priming, hidden by the MP4
@@ -300,6 +348,8 @@ def compose(
                     for number, ch in enumerate(chapters, start=1)
                 ]
             )
+            for track in subtitles:
+                _mux_subtitles(out, track)
             sound = _CopiedAudio(out, audio, tap) if copied else _EncodedAudio(out, audio, tap)
             for container, stream, span in zip(inputs, streams, spans, strict=True):
                 offset = round(span.start / stream.time_base)

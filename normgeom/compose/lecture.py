@@ -14,7 +14,7 @@ import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from normgeom.compose.clips import Clip, clip_spans, compose
+from normgeom.compose.clips import Clip, SubtitleTrack, clip_spans, compose
 from normgeom.compose.loudness import LoudnessTap, loudness_report
 from normgeom.compose.manifest import ChapterEntry, Manifest, PartEntry
 from normgeom.compose.page_states import page_links
@@ -25,8 +25,10 @@ from normgeom.rendering.cache import derived_key, digest
 from normgeom.rendering.runner import JobResult
 from normgeom.rendering.state import Built, Chapter, Info, RecordId, RecordKind, State
 from normgeom.rendering.versions import versions
-from scenes.base.catalog import LECTURE_TITLE
+from scenes.base.catalog import LECTURE_TITLE, SCENES_DIR
+from scenes.voice.languages import language
 from scenes.voice.loudness import Loudness
+from scenes.voice.translation import translated_word
 
 __all__ = ["LectureFiles", "LectureResult", "lecture_files", "youtube_chapters", "build_lecture"]
 
@@ -86,6 +88,12 @@ def _chapters(parts: list[Chapter], results: list[JobResult]) -> list[tuple[Chap
     return merged + [(part, result.target.name) for part, result in scenes[1:]]
 
 
+def _translated(english: str, context: str, lang: str) -> str:
+    """A chapter title or the lecture's title in language ``lang``
+    (:func:`~scenes.voice.translation.translated_word`)."""
+    return translated_word(english, context, SCENES_DIR / "narration", lang)
+
+
 def build_lecture(state: State, results: list[JobResult], video: Path) -> LectureResult:
     """Compose rendered ``results`` (title card, then the scenes) into the lecture.
 
@@ -105,25 +113,35 @@ def build_lecture(state: State, results: list[JobResult], video: Path) -> Lectur
 
 
 def _write(results: list[JobResult], files: LectureFiles) -> Built:
-    """Compose the lecture into ``files`` (see :func:`build_lecture`); what to record."""
-    quality, voice = results[0].job.quality, results[0].job.voice
-    clips = [Clip(r.target.title, r.video) for r in results]
+    """Compose the lecture into ``files`` (see :func:`build_lecture`); what to record: the
+    titles in the parts' language, the sound and the subtitle track tagged with it."""
+    quality, voice, lang = results[0].job.quality, results[0].job.voice, results[0].job.lang
+    clips = [Clip(_translated(r.target.title, "chapter", lang), r.video) for r in results]
+    title = _translated(LECTURE_TITLE, "title", lang)
     parts = clip_spans(clips)
     chapters = _chapters(parts, results)
+    cues = shift_cues(
+        [(read_srt(r.subtitles), p.end - p.start) for r, p in zip(results, parts, strict=True)]
+    )
+    iso = language(lang).iso639_2
+    track = SubtitleTrack(iso, [(c.start, c.end, c.text) for c in cues])
     # the chapters tile the lecture (the last one to the audio's end): the whole lecture's
     # true peak is the largest of theirs, so its own meter measures loudness alone
     spans = [(0.0, float("inf")), *((ch.start, ch.end) for ch, _ in chapters[:-1])]
     spans.append((chapters[-1][0].start, float("inf")))
     with LoudnessTap(spans, true_peaks=[False] + [True] * len(chapters)) as tap:
         compose(
-            clips, files.video, chapters=[ch for ch, _ in chapters], title=LECTURE_TITLE, tap=tap
+            clips,
+            files.video,
+            chapters=[ch for ch, _ in chapters],
+            title=title,
+            tap=tap,
+            language=iso,
+            subtitles=(track,),
         )
     lecture, *levels = tap.results
     peaks = [level.true_peak_dbtp for level in levels if level.true_peak_dbtp is not None]
     whole = Loudness(lecture.lufs, max(peaks, default=None))
-    cues = shift_cues(
-        [(read_srt(r.subtitles), p.end - p.start) for r, p in zip(results, parts, strict=True)]
-    )
     write_text(files.srt, to_srt(cues))
     write_text(files.vtt, to_vtt(cues))
     write_text(files.chapters, youtube_chapters([ch for ch, _ in chapters]))
@@ -135,7 +153,8 @@ def _write(results: list[JobResult], files: LectureFiles) -> Built:
         return Path(os.path.relpath(path, folder)).as_posix()
 
     manifest = Manifest(
-        title=LECTURE_TITLE,
+        title=title,
+        language=lang,
         duration=length,
         quality={**asdict(quality), "label": quality.label},
         voice=voice,

@@ -39,6 +39,8 @@ class Manifest:
     """Everything a publisher needs to know about one composed lecture."""
 
     title: str
+    language: str
+    """The code of the language spoken and subtitled (``en``, ``ja``)."""
     duration: float
     quality: dict[str, object]
     voice: str

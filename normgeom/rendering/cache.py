@@ -5,7 +5,9 @@ A render job's key covers the scene's own source and every project module it imp
 shipped data files (``data/*``), the project's ``manim.cfg``, the scene's narration beats,
 the parameters that code reads (with the point file's bytes when it reads the points), the
 voice of narrated scenes (with its engine's and voice's versions, and the pronunciation
-table), the versions of the rendering stack, the quality and what the job makes. So editing
+table of the language; a translation's beats come from its catalogue, its word values from
+the language's ``words.po``), the versions of the rendering stack, the quality and what the
+job makes. So editing
 one scene's narration re-renders that scene only; editing a scene file re-renders the scenes
 it defines; editing ``scenes/kit/lesson_board.py`` re-renders the lesson scenes; ``--gamma``
 re-renders the LayerNorm scenes; editing ``manim.cfg`` or ``normmath`` re-renders
@@ -38,10 +40,12 @@ from normgeom.rendering.job import RenderJob
 from normgeom.rendering.versions import versions
 from normio import files
 from scenes.base import source
-from scenes.base.catalog import SCENES, narration
+from scenes.base.catalog import SCENES, SCENES_DIR, narration
 from scenes.base.parameters import SceneParams
-from scenes.voice.pronunciation import PRONUNCIATION_FILE
+from scenes.voice.languages import SOURCE
+from scenes.voice.pronunciation import pronunciation_file
 from scenes.voice.registry import voice_identity
+from scenes.voice.translation import words_file
 
 __all__ = [
     "KEY_SCHEMA",
@@ -233,7 +237,8 @@ def job_key(job: RenderJob, project: Project = PROJECT) -> str:
         scene_list,
         f"{job.quality.width}x{job.quality.height}@{job.quality.fps}",
         voice_identity(job.voice) if spoken else "",
-        PRONUNCIATION_FILE.read_bytes() if spoken else b"",
+        pronunciation_file(job.lang).read_bytes() if spoken else b"",
+        *_translation(job.lang, spoken),
         fingerprint(job.params, project.params_read(sources)),
         json.dumps(versions(), sort_keys=True),
         job.stop_after or "",
@@ -262,10 +267,19 @@ def drawing_key(job: RenderJob, project: Project = PROJECT) -> str:
     )
 
 
+def _translation(lang: str, spoken: bool) -> tuple[str | bytes, ...]:
+    """What a key takes from a translation besides its beats: the language, and the words
+    its catalogue of values gives the scenes (nothing for English)."""
+    if lang == SOURCE:
+        return ()
+    words = words_file(SCENES_DIR / "narration", lang)
+    return (lang, words.read_bytes() if spoken and words.is_file() else b"")
+
+
 def _narration_until(job: RenderJob) -> dict[str, object]:
-    """The scene's beats (name: text) up to the end of the job's range (all of them for a
-    whole movie)."""
-    beats = narration(job.target.file, job.target.name)
+    """The scene's beats (name: text, in the job's language) up to the end of the job's
+    range (all of them for a whole movie)."""
+    beats = narration(job.target.file, job.target.name, job.lang)
     return dict(list(beats.items())[: job.beats[1]]) if job.beats else beats
 
 

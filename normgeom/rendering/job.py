@@ -10,8 +10,15 @@ from enum import StrEnum
 from normgeom.rendering.quality import Quality
 from normgeom.rendering.targets import Target
 from scenes.base.parameters import SceneParams
+from scenes.voice.languages import SOURCE
 
-__all__ = ["Product", "RenderJob"]
+__all__ = ["Product", "RenderJob", "language_suffix"]
+
+
+def language_suffix(lang: str) -> str:
+    """What a file name made in language ``lang`` carries before its extension: nothing for
+    English, ``.ja`` for Japanese."""
+    return "" if lang == SOURCE else f".{lang}"
 
 
 class Product(StrEnum):
@@ -49,6 +56,9 @@ class RenderJob:
         scene, ``(first, end)``; the plays before the first beat belong to the range from 0,
         the end hold to the last range (see :mod:`normgeom.rendering.ranges`). ``None``: the
         whole movie.
+    lang
+        The language spoken and subtitled (:mod:`scenes.voice.languages`); a translation's
+        outputs carry its code (``MeanCentering.ja.mp4``).
     """
 
     target: Target
@@ -60,26 +70,27 @@ class RenderJob:
     transparent: bool = False
     caching_cameras: bool = True
     beats: tuple[int, int] | None = None
+    lang: str = SOURCE
 
     @property
     def stem(self) -> str:
         """The output file name without suffix:
-        ``<Scene>[-<beat>][-transparent][-beats<first>-<end>]`` (the scene's
-        :attr:`~normgeom.rendering.targets.Target.id`)."""
+        ``<Scene>[-<beat>][-transparent][-beats<first>-<end>][.<lang>]`` (the scene's
+        :attr:`~normgeom.rendering.targets.Target.id`; no language part for English)."""
         parts = [
             self.target.id,
             self.stop_after,
             "transparent" if self.transparent else None,
             f"beats{self.beats[0]}-{self.beats[1]}" if self.beats else None,
         ]
-        return "-".join(part for part in parts if part)
+        return "-".join(part for part in parts if part) + language_suffix(self.lang)
 
     @property
     def lock(self) -> str:
         """The name of what renders hold while they run: the scene (its renders share Manim's
         folders), or for a beat range the range alone (ranges have folders of their own and
         share the scene's caches under a lock of the caches, :attr:`caches_lock`)."""
-        return self.stem if self.beats else self.target.id
+        return self.stem if self.beats else self.target.id + language_suffix(self.lang)
 
     @property
     def caches_lock(self) -> str:

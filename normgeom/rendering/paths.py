@@ -1,9 +1,12 @@
 """Where every output goes, under one media root (``media/``, Manim's own default).
 
-- a rendered scene: ``media/scenes/<480p15>/<Scene>.<mp4|gif|png|webm>`` (+ ``.srt``);
+- a rendered scene: ``media/scenes/<480p15>/<Scene>.<mp4|gif|png|webm>`` (+ ``.srt``); in
+  another language ``<Scene>.<lang>.<mp4|...>`` (``MeanCentering.ja.mp4``), and so on for every
+  output below (Manim's own folders get a ``<lang>`` subfolder);
 - a still: ``media/stills/<480p15>/<Scene>[-<beat>][-transparent].png``;
 - slide steps: ``media/.normgeom/slides/<480p15>/<Scene>.json`` (manim-slides' files);
-- the lecture: ``media/normalization_geometry.mp4`` with ``.srt``, ``.vtt``,
+- the lecture: ``media/normalization_geometry.mp4`` (``normalization_geometry.ja.mp4``) with
+  ``.srt``, ``.vtt``,
   ``.chapters.txt`` and ``.json`` beside it;
 - Manim's own work tree: ``media/videos/<module>/<480p15>/`` (and its partial movies),
   ``media/typeset/<Scene>/Tex/``, ``media/typeset/<Scene>/texts/`` and
@@ -26,9 +29,10 @@ from pathlib import Path
 
 from normgeom.errors import UsageError, warn
 from normgeom.rendering.atomic import remove_stale
-from normgeom.rendering.job import Product, RenderJob
+from normgeom.rendering.job import Product, RenderJob, language_suffix
 from normgeom.rendering.quality import Quality
 from normgeom.rendering.targets import Target
+from scenes.voice.languages import SOURCE
 
 __all__ = [
     "MEDIA_ENV",
@@ -92,10 +96,12 @@ class Layout:
 
     def manim_folder(self, job: RenderJob) -> Path:
         """Where Manim writes a job's movie (and keeps its partial movies) or image."""
+        language = () if job.lang == SOURCE else (job.lang,)
         if job.product is Product.MOVIE:
-            folder = self.media / "videos" / job.target.module / job.quality.label
+            folder = self.media.joinpath("videos", job.target.module, job.quality.label, *language)
             return folder / "ranges" / job.stem if job.beats else folder
-        return self.work / str(job.product) / "manim" / job.target.module / job.quality.label
+        manim = self.work.joinpath(str(job.product), "manim", *language)
+        return manim / job.target.module / job.quality.label
 
     def partial_movies(self, job: RenderJob) -> Path:
         """Where Manim keeps a movie job's partial movies (one per play, named by its hash):
@@ -122,18 +128,19 @@ class Layout:
         if job.beats:
             return self.work / "ranges" / job.quality.label / f"{job.stem}.mp4"
         if job.product is Product.MOVIE:
-            return self.scene_output(job.target, job.quality, "mp4")
+            return self.scene_output(job.target, job.quality, "mp4", job.lang)
         if job.product is Product.LAST_FRAME:
             return self.media / "stills" / job.quality.label / f"{job.stem}.png"
-        return self.slides_folder(job.quality) / f"{job.target.id}.json"
+        return self.slides_folder(job.quality) / f"{job.target.id}{language_suffix(job.lang)}.json"
 
-    def scene_output(self, target: Target, quality: Quality, fmt: str) -> Path:
-        """A rendered scene in one format: ``media/scenes/<480p15>/<Scene>.<fmt>``."""
-        return self.media / "scenes" / quality.label / f"{target.id}.{fmt}"
+    def scene_output(self, target: Target, quality: Quality, fmt: str, lang: str = SOURCE) -> Path:
+        """A rendered scene in one format: ``media/scenes/<480p15>/<Scene>[.<lang>].<fmt>``."""
+        name = f"{target.id}{language_suffix(lang)}.{fmt}"
+        return self.media / "scenes" / quality.label / name
 
-    def lecture(self) -> Path:
-        """The default lecture video."""
-        return self.media / LECTURE_NAME
+    def lecture(self, lang: str = SOURCE) -> Path:
+        """The default lecture video (``normalization_geometry[.<lang>].mp4``)."""
+        return self.media / f"{LECTURE_STEM}{language_suffix(lang)}.mp4"
 
     def folders(self, job: RenderJob) -> list[Path]:
         """Every folder a job writes: bookkeeping (state, locks, its log), its output's

@@ -153,6 +153,7 @@ def _render(job: RenderJob, layout: Layout, verbose: bool) -> dict[str, Path]:
         stop_after=job.stop_after,
         caching_cameras=job.caching_cameras,
         beats=job.beats,
+        lang=job.lang,
     )
     scene = klass(settings=settings) if issubclass(klass, Narrated) else klass()
     with shared_caches(lambda: file_lock(layout.lock_file(job.caches_lock))):

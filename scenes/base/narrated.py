@@ -175,9 +175,10 @@ class Narrated(VoiceoverScene):
 
     def said_at(self, name: str, words: str, duration: float) -> float:
         """Seconds into beat ``name`` (spoken for ``duration``) at which ``words`` are said,
-        timed as the subtitles time them (in proportion to characters): where a visual the
-        words name should appear."""
-        for cue in caption_cues(self.beat_text(name), duration, self.settings.lang):
+        timed as the English subtitles time them (in proportion to characters): where a
+        visual the words name should appear. ``words`` are English; in a translation they
+        are taken to be said at the same share of the beat as in the English."""
+        for cue in caption_cues(self.beat_text(name, SOURCE), duration):
             text = cue.text.replace("\n", " ")
             if words in text:
                 return cue.offset + cue.duration * text.index(words) / len(text)
@@ -215,11 +216,11 @@ class Narrated(VoiceoverScene):
         """Hook: the values and conditions this scene's narration texts use (none here)."""
         return {}
 
-    def beat_text(self, name: str) -> str:
-        """The written text of beat ``name`` in the scene's language, filled from
-        :meth:`narration_values` (word values translated:
+    def beat_text(self, name: str, lang: str | None = None) -> str:
+        """The written text of beat ``name`` in language ``lang`` (default: the scene's),
+        filled from :meth:`narration_values` (word values translated:
         :func:`~scenes.voice.translation.translated_values`)."""
-        lang = self.settings.lang
+        lang = lang or self.settings.lang
         values = translated_values(self.narration_values(), NARRATION_DIR, lang)
         return fill(scene_beats(type(self), lang)[name], values, name)
 

@@ -17,9 +17,9 @@ scene parameters come out as a lecturer says them:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
 from functools import cache
-from collections.abc import Callable
 from pathlib import Path
 
 from normio import files

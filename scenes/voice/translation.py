@@ -13,14 +13,17 @@ translated lecture never speaks a beat in English. :func:`merged` brings a catal
 date with its English (new beats empty; edited ones fuzzy, keeping the old English as
 ``#| msgid``, as ``msgmerge`` does), and :func:`coverage` counts what is done.
 
-Values a scene fills in that are words, not numbers (a module's name, a token), are
-translated through ``narration/<code>/values.po`` (context ``value``): its ``msgid`` is the
-English value, where a ``{name}`` matches any text that the ``msgstr`` repeats
-(``layer {n} output`` -> ``第{n}層の出力``): :func:`translated_values`.
+Words that are not beats are translated through ``narration/<code>/words.po``
+(:func:`translated_word`): the values a scene fills in that are words, not numbers (a
+module's name, a token; context ``value``, :func:`translated_values`), the chapter titles
+(context ``chapter``) and the lecture's title (context ``title``). A ``msgid`` is the English,
+where a ``{name}`` matches any text that the ``msgstr`` repeats (``layer {n} output`` ->
+``第{n}層の出力``).
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -43,6 +46,8 @@ __all__ = [
     "entries",
     "translated",
     "translated_values",
+    "translated_word",
+    "words_file",
     "merged",
     "coverage",
 ]
@@ -162,9 +167,29 @@ def translated(narration: Path, scene: str, beats: dict[str, Template], lang: st
     return result
 
 
-def values_file(narration_folder: Path, lang: str) -> Path:
-    """The catalogue of word values of language ``lang``."""
-    return narration_folder / lang / "values.po"
+def words_file(narration_folder: Path, lang: str) -> Path:
+    """The catalogue of words that are not beats, of language ``lang``."""
+    return narration_folder / lang / "words.po"
+
+
+def translated_word(english: str, context: str, narration_folder: Path, lang: str) -> str:
+    """``english`` (a value, chapter title or title: ``context``) in language ``lang``;
+    :class:`TranslationError` naming the catalogue when it has no translation.
+
+    >>> from scenes.base.catalog import SCENES_DIR
+    >>> translated_word("layer 2 output", "value", SCENES_DIR / "narration", "ja")
+    '第2層の出力'
+    """
+    if language(lang).code == SOURCE:
+        return english
+    path = words_file(narration_folder, lang)
+    for msgid, entry in _words(path, context).items():
+        if entry.text.strip() and not entry.fuzzy and (match := _pattern(msgid).fullmatch(english)):
+            return entry.text.format_map(match.groupdict())
+    raise TranslationError(
+        f"translation: {path}: no translation of {english!r}; add an entry with "
+        f'msgctxt "{context}" and msgid {json.dumps(english, ensure_ascii=False)}'
+    )
 
 
 def translated_values(
@@ -178,26 +203,12 @@ def translated_values(
     >>> translated_values({"n": 3, "m": "layer 2 output"}, SCENES_DIR / "narration", "en")
     {'n': 3, 'm': 'layer 2 output'}
     """
-    if language(lang).code == SOURCE:
-        return dict(values)
-    path = values_file(narration_folder, lang)
-    patterns = [
-        (_pattern(english), entry.text)
-        for english, entry in _values_catalogue(path).items()
-        if entry.text.strip() and not entry.fuzzy
-    ]
-    result = {}
-    for name, value in values.items():
-        if isinstance(value, str) and _WORDS.search(value):
-            match = next(((m, text) for p, text in patterns if (m := p.fullmatch(value))), None)
-            if match is None:
-                raise TranslationError(
-                    f"translation: {path}: no translation of the value {value!r} ({name}); "
-                    f'add an entry with msgctxt "{VALUES_CONTEXT}" and msgid {value!r}'
-                )
-            value = match[1].format_map(match[0].groupdict())
-        result[name] = value
-    return result
+    return {
+        name: translated_word(value, VALUES_CONTEXT, narration_folder, lang)
+        if isinstance(value, str) and _WORDS.search(value)
+        else value
+        for name, value in values.items()
+    }
 
 
 def _pattern(english: str) -> re.Pattern:
@@ -209,13 +220,14 @@ def _pattern(english: str) -> re.Pattern:
     return re.compile(regex)
 
 
-def _values_catalogue(path: Path) -> dict[str, _Entry]:
-    """The value entries of catalogue ``path`` by English ({} when there is no file)."""
+def _words(path: Path, context: str) -> dict[str, _Entry]:
+    """The entries of ``context`` in catalogue ``path`` by English ({} when there is no
+    file)."""
     try:
         stat = path.stat()
     except FileNotFoundError:
         return {}
-    return _parse(path, stat.st_mtime_ns, stat.st_size, VALUES_CONTEXT)
+    return _parse(path, stat.st_mtime_ns, stat.st_size, context)
 
 
 @dataclass(frozen=True)
