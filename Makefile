@@ -4,17 +4,25 @@ PY    := $(VENV)/bin/python
 STAMP := $(VENV)/.setup-stamp
 DEV_STAMP := $(VENV)/.dev-stamp
 Q     ?= medium
-VOICE ?= hibari
+VOICE ?=
+VOICE_FLAG := $(if $(VOICE),--voice $(VOICE),)
+# LANG=ja: the lecture in Japanese. Only a LANG given on make's command line counts: the
+# environment's LANG is the locale (en_US.UTF-8).
+LECTURE_LANG := $(if $(filter command line,$(origin LANG)),$(LANG),en)
+LANG_SUFFIX := $(if $(filter-out en,$(LECTURE_LANG)),.$(LECTURE_LANG),)
+JA_STAMP := $(VENV)/.ja-stamp
+LANG_SETUP := $(if $(filter ja,$(LECTURE_LANG)),$(JA_STAMP),)
 S     ?= MeanCentering
 F     ?= mp4
 JOBS  ?=
 JOBS_FLAG := $(if $(JOBS),--jobs $(JOBS),)
-LECTURE := media/normalization_geometry.mp4
+LECTURE := media/normalization_geometry$(LANG_SUFFIX).mp4
 
 .PHONY: setup dev-setup video scene gifs stills slides bundle page docs-page docs-media contact-sheet audit bench test lint clean help activations-data docs quick
 
 help:
 	@echo "make video  [Q=medium VOICE=hibari]   the narrated lecture -> media/normalization_geometry.mp4"
+	@echo "make video LANG=ja                    the lecture in Japanese -> media/normalization_geometry.ja.mp4"
 	@echo "make test                             set up (if needed) and run the test suite"
 	@echo "make quick                            the inner loop: the tests that neither render nor build scenes"
 	@echo "make scene  S=MeanCentering Q=high F=gif   one scene (F: mp4 gif png webm)"
@@ -41,13 +49,18 @@ $(DEV_STAMP): $(STAMP)
 	@NORMGEOM_EXTRAS=slides,piper,dev tools/setup.sh
 	@touch $@
 
+# The Japanese voice (the ja extra), installed only when a Japanese lecture is asked for.
+$(JA_STAMP): $(STAMP)
+	@NORMGEOM_EXTRAS=slides,piper,ja tools/setup.sh
+	@touch $@
+
 # The lecture, then its black-box audit (findings printed; the build succeeds either way).
-video: setup
-	$(VENV)/bin/normgeom video --quality $(Q) --voice $(VOICE) $(JOBS_FLAG)
+video: setup $(LANG_SETUP)
+	$(VENV)/bin/normgeom video --quality $(Q) --lang $(LECTURE_LANG) $(VOICE_FLAG) $(JOBS_FLAG)
 	$(VENV)/bin/normgeom audit --video $(LECTURE) || true
 
 scene: setup
-	$(VENV)/bin/normgeom render $(S) --quality $(Q) --format $(F) --voice $(VOICE)
+	$(VENV)/bin/normgeom render $(S) --quality $(Q) --format $(F) $(VOICE_FLAG)
 
 gifs: setup
 	$(VENV)/bin/normgeom render all --quality low --format gif --voice none $(JOBS_FLAG)
@@ -61,7 +74,7 @@ contact-sheet: setup
 
 # Every scene with the lecture voice's timing, then the built lecture (if any) as a file.
 audit: setup
-	@status=0; $(VENV)/bin/normgeom audit all --voice $(VOICE) $(JOBS_FLAG) || status=1; \
+	@status=0; $(VENV)/bin/normgeom audit all $(VOICE_FLAG) $(JOBS_FLAG) || status=1; \
 	if [ -f $(LECTURE) ]; then $(VENV)/bin/normgeom audit --video $(LECTURE) || status=1; fi; \
 	exit $$status
 
@@ -107,7 +120,7 @@ slides: setup
 	$(VENV)/bin/normgeom slides --quality $(Q) $(JOBS_FLAG) $(if $(OUT),--output $(OUT),)
 
 bundle: setup
-	$(VENV)/bin/normgeom publish --quality $(Q) --voice $(VOICE) $(JOBS_FLAG) $(if $(OUT),--output $(OUT),)
+	$(VENV)/bin/normgeom publish --quality $(Q) $(VOICE_FLAG) $(JOBS_FLAG) $(if $(OUT),--output $(OUT),)
 
 page: setup
 	$(VENV)/bin/normgeom page $(if $(OUT),--output $(OUT),)

@@ -113,13 +113,15 @@ def render(
     *,
     jobs: int | None = None,
     config: str | os.PathLike | None = None,
+    lang: str = "en",
     **parameters,
 ) -> MediaFile:
     """Render one scene (or find it up to date) and return its file,
-    ``media/scenes/<720p30>/<Scene>.<format>``.
+    ``media/scenes/<720p30>/<Scene>[.<lang>].<format>``.
 
-    ``quality``, ``voice`` (default: ``$NORMGEOM_VOICE``, else hibari) and ``jobs`` as on the
-    command line; the scene parameters (below) are applied over the TOML file ``config``.
+    ``quality``, ``voice`` (default: ``$NORMGEOM_VOICE``, else the language's: hibari for
+    ``en``, kokoro-ja for ``ja``), ``lang`` and ``jobs`` as on the command line; the scene
+    parameters (below) are applied over the TOML file ``config``.
     """
     from normgeom.pipeline import render_movies
     from normgeom.publish.outputs import check_format, deliver
@@ -127,7 +129,7 @@ def render(
 
     expect("scene", scene, str, "a text")
     expect("format", format, str, "a text")
-    settings = python_settings(quality, voice, jobs, config, parameters)
+    settings = python_settings(quality, voice, jobs, config, parameters, lang)
     targets = resolve_scenes([scene])
     if len(targets) != 1:
         raise UsageError(f"scene {scene!r}: render takes one scene; call it once per scene")
@@ -145,18 +147,19 @@ def lecture(
     *,
     jobs: int | None = None,
     config: str | os.PathLike | None = None,
+    lang: str = "en",
     **parameters,
 ) -> MediaFile:
     """Render every scene and compose the chaptered lecture MP4 (default
-    ``media/normalization_geometry.mp4``, subtitles, chapters and manifest beside it);
-    the other arguments as for :func:`render`."""
+    ``media/normalization_geometry[.<lang>].mp4``, subtitles, chapters and manifest beside
+    it); the other arguments as for :func:`render`."""
     from normgeom.compose.lecture import build_lecture
     from normgeom.pipeline import lecture_output, render_movies
     from normgeom.rendering.targets import lecture_targets
 
     expect("output", output, (str, os.PathLike, type(None)), "a path or None")
-    settings = python_settings(quality, voice, jobs, config, parameters)
-    target = lecture_output(None if output is None else os.fspath(output))
+    settings = python_settings(quality, voice, jobs, config, parameters, lang)
+    target = lecture_output(None if output is None else os.fspath(output), settings.lang)
     runner, results = render_movies(lecture_targets(), settings, outputs=(target,))
     return MediaFile(build_lecture(runner.state, results, target).files.video)
 

