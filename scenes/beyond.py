@@ -49,6 +49,7 @@ from scenes.kit.framing import (
     meridian_orientation,
 )
 from scenes.kit.panels import LegendEntry
+from scenes.kit.screen_text import on_screen
 from scenes.kit.style import NEAR_PLANE_HALF_SIZE, PALETTE
 from scenes.voice.pronunciation import spoken_token
 
@@ -116,7 +117,8 @@ BAR_DIMMED = 0.3
 
 def chart_text(text: str, color: str) -> VMobject:
     """One line of ``text`` at the label size in palette colour ``color``, as one path."""
-    return figures.flatten(Text(text, font=style.FONT, font_size=style.LABEL_SIZE), PALETTE[color])
+    shown = Text(on_screen(text), font=style.FONT, font_size=style.LABEL_SIZE)
+    return figures.flatten(shown, PALETTE[color])
 
 
 def degrees_text(radians: float) -> str:

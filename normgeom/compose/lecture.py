@@ -117,7 +117,7 @@ def _write(results: list[JobResult], files: LectureFiles) -> Built:
     titles in the parts' language, the sound and the subtitle track tagged with it."""
     quality, voice, lang = results[0].job.quality, results[0].job.voice, results[0].job.lang
     clips = [Clip(_translated(r.target.title, "chapter", lang), r.video) for r in results]
-    title = _translated(LECTURE_TITLE, "title", lang)
+    title = _translated(LECTURE_TITLE, "screen", lang)  # as the title card shows it
     parts = clip_spans(clips)
     chapters = _chapters(parts, results)
     cues = shift_cues(

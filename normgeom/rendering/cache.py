@@ -238,7 +238,7 @@ def job_key(job: RenderJob, project: Project = PROJECT) -> str:
         f"{job.quality.width}x{job.quality.height}@{job.quality.fps}",
         voice_identity(job.voice) if spoken else "",
         pronunciation_file(job.lang).read_bytes() if spoken else b"",
-        *_translation(job.lang, spoken),
+        *_translation(job.lang),
         fingerprint(job.params, project.params_read(sources)),
         json.dumps(versions(), sort_keys=True),
         job.stop_after or "",
@@ -267,13 +267,13 @@ def drawing_key(job: RenderJob, project: Project = PROJECT) -> str:
     )
 
 
-def _translation(lang: str, spoken: bool) -> tuple[str | bytes, ...]:
-    """What a key takes from a translation besides its beats: the language, and the words
-    its catalogue of values gives the scenes (nothing for English)."""
+def _translation(lang: str) -> tuple[str | bytes, ...]:
+    """What a key takes from a translation besides its beats: the language, and its
+    catalogue of words (the values, titles and on-screen texts; nothing for English)."""
     if lang == SOURCE:
         return ()
     words = words_file(SCENES_DIR / "narration", lang)
-    return (lang, words.read_bytes() if spoken and words.is_file() else b"")
+    return (lang, words.read_bytes() if words.is_file() else b"")
 
 
 def _narration_until(job: RenderJob) -> dict[str, object]:

@@ -138,6 +138,7 @@ def _render(job: RenderJob, layout: Layout, verbose: bool) -> dict[str, Path]:
 
     from scenes.base.narrated import Narrated
     from scenes.camera.manim_internals import shared_caches, written_files
+    from scenes.kit.screen_text import use_language
 
     if job.beats:
         with file_lock(layout.lock_file(replace(job, beats=None).lock)):
@@ -155,6 +156,7 @@ def _render(job: RenderJob, layout: Layout, verbose: bool) -> dict[str, Path]:
         beats=job.beats,
         lang=job.lang,
     )
+    use_language(job.lang)  # a plain scene's texts (a narrated one sets its own)
     scene = klass(settings=settings) if issubclass(klass, Narrated) else klass()
     with shared_caches(lambda: file_lock(layout.lock_file(job.caches_lock))):
         scene.render()

@@ -59,6 +59,7 @@ from scenes.camera.manim_internals import end_scene, whole_frames_when_cached
 from scenes.camera.overlay import OverlayCachingCamera
 from scenes.camera.raster import RasterCachingCamera
 from scenes.kit import panels
+from scenes.kit.screen_text import use_language
 from scenes.voice.captions import caption_cues
 from scenes.voice.languages import SOURCE
 from scenes.voice.speech import make_service, prepare
@@ -149,6 +150,7 @@ class Narrated(VoiceoverScene):
     def __init__(self, settings: SceneSettings | None = None, **kwargs) -> None:
         self.settings = settings or SceneSettings.from_environment()
         self.params = self.settings.params
+        use_language(self.settings.lang)
         camera = self.caching_camera if self.settings.caching_cameras else self.stock_camera
         if camera is not None:
             kwargs.setdefault("camera_class", camera)

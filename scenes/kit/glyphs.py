@@ -12,6 +12,7 @@ import numpy as np
 from manim import LEFT, ORIGIN, Text, VectorizedPoint, VMobject
 
 import normmath as nm
+from scenes.kit.screen_text import on_screen
 from scenes.kit.style import FONT, MIN_FONT_SIZE, PALETTE
 
 __all__ = [
@@ -106,7 +107,7 @@ class TextPath(VMobject):
 
     def __init__(self, text: str, font_size: float, color: str) -> None:
         super().__init__(fill_color=color, fill_opacity=1.0, stroke_width=0)
-        self.set_points(text_outline(text, font_size).points.copy())
+        self.set_points(text_outline(on_screen(text), font_size).points.copy())
         self._set_at = (float(font_size), _spread(self.points))
 
     @property
@@ -149,7 +150,7 @@ class Readout(VMobject):
         self.edge = edge
         self.color_of = {"number": color, "undefined": PALETTE["undefined"]}
         self.glyphs = digit_outlines(font_size)
-        self.undefined = text_outline("Undefined", undefined_size)
+        self.undefined = text_outline(on_screen("Undefined"), undefined_size)
         self.anchor = VectorizedPoint()
         self.add(self.anchor)
         self.text = ""

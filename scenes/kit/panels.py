@@ -29,6 +29,7 @@ from manim import (
 )
 
 from scenes.kit.figures import crosses, dashes, flatten, point_cloud, pole_markers
+from scenes.kit.screen_text import on_screen
 from scenes.kit.style import FONT, LABEL_SIZE, LAYERS, PALETTE
 
 __all__ = [
@@ -74,7 +75,7 @@ def _swatch(kind: str, color: str) -> VMobject:
 
 
 def _label(text: str, size: float = LABEL_SIZE, color: str = PALETTE["text"]) -> VMobject:
-    return flatten(Text(text, font=FONT, font_size=size), color)
+    return flatten(Text(on_screen(text), font=FONT, font_size=size), color)
 
 
 _BACKING_BUFF = 0.12

@@ -16,9 +16,10 @@ date with its English (new beats empty; edited ones fuzzy, keeping the old Engli
 Words that are not beats are translated through ``narration/<code>/words.po``
 (:func:`translated_word`): the values a scene fills in that are words, not numbers (a
 module's name, a token; context ``value``, :func:`translated_values`), the chapter titles
-(context ``chapter``) and the lecture's title (context ``title``). A ``msgid`` is the English,
-where a ``{name}`` matches any text that the ``msgstr`` repeats (``layer {n} output`` ->
-``第{n}層の出力``).
+(context ``chapter``) and every text on screen (context ``screen``,
+:mod:`scenes.kit.screen_text`). A ``msgid`` is the English, where a ``{name}`` matches any
+text that the ``msgstr`` repeats (``layer {n} output`` -> ``第{n}層の出力``); a matched text
+that has words is itself translated as a value.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ __all__ = [
     "translated",
     "translated_values",
     "translated_word",
+    "has_words",
     "words_file",
     "merged",
     "coverage",
@@ -62,7 +64,9 @@ class TranslationError(NarrationError):
 
 
 VALUES_CONTEXT = "value"
-_WORDS = re.compile(r"[^\W\d_]")
+_NUMBER = re.compile(r"\d+(?:\.\d+)?(?:[eE][-+−]?\d+)?")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+"""Two letters in a row: a word (a lone letter is a symbol, x or μ)."""
 
 
 def catalogue_file(narration: Path, lang: str) -> Path:
@@ -176,7 +180,7 @@ def words_file(narration_folder: Path, lang: str) -> Path:
 
 
 def translated_word(english: str, context: str, narration_folder: Path, lang: str) -> str:
-    """``english`` (a value, chapter title or title: ``context``) in language ``lang``;
+    """``english`` (a value, chapter title or screen text: ``context``) in language ``lang``;
     :class:`TranslationError` naming the catalogue when it has no translation.
 
     >>> from scenes.base.catalog import SCENES_DIR
@@ -186,9 +190,21 @@ def translated_word(english: str, context: str, narration_folder: Path, lang: st
     if language(lang).code == SOURCE:
         return english
     path = words_file(narration_folder, lang)
-    for msgid, entry in _words(path, context).items():
-        if entry.text.strip() and not entry.fuzzy and (match := _pattern(msgid).fullmatch(english)):
-            return entry.text.format_map(match.groupdict())
+    matches = [
+        (len(_FIELD.sub("", msgid)), entry.text, match.groupdict())
+        for msgid, entry in _words(path, context).items()
+        if entry.text.strip() and not entry.fuzzy and (match := _pattern(msgid).fullmatch(english))
+    ]
+    if matches:  # the most specific entry: the most English outside its fields
+        _, text, parts = max(matches, key=lambda found: found[0])
+        return text.format_map(
+            {
+                name: translated_word(part, VALUES_CONTEXT, narration_folder, lang)
+                if context != VALUES_CONTEXT and has_words(part)
+                else part
+                for name, part in parts.items()
+            }
+        )
     raise TranslationError(
         f"translation: {path}: no translation of {english!r}; add an entry with "
         f'msgctxt "{context}" and msgid {json.dumps(english, ensure_ascii=False)}'
@@ -208,15 +224,28 @@ def translated_values(
     """
     return {
         name: translated_word(value, VALUES_CONTEXT, narration_folder, lang)
-        if isinstance(value, str) and _WORDS.search(value)
+        if isinstance(value, str) and has_words(value)
         else value
         for name, value in values.items()
     }
 
 
+def has_words(text: str) -> bool:
+    """Whether ``text`` has a word to translate, not only numbers and symbols (single letters
+    such as x, μ, σ and numbers such as 1e-06 are the same in every language).
+
+    >>> has_words("x − μ1 = (1, 2, 3)"), has_words("1e-06"), has_words("input x")
+    (False, False, True)
+    """
+    return bool(_WORD.search(_NUMBER.sub(" ", text)))
+
+
+_FIELD = re.compile(r"\{([A-Za-z_]\w*)\}")
+
+
 def _pattern(english: str) -> re.Pattern:
-    """A value msgid as a pattern: its ``{name}`` fields match any text."""
-    parts = re.split(r"\{([A-Za-z_]\w*)\}", english)
+    """A msgid of words as a pattern: its ``{name}`` fields match any text."""
+    parts = _FIELD.split(english)
     regex = "".join(
         f"(?P<{part}>.+?)" if index % 2 else re.escape(part) for index, part in enumerate(parts)
     )
