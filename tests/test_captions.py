@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scenes.base.parameters import SceneSettings
 from scenes.base.narrated import Narrated
 from scenes.voice.captions import CUE_GAP, LINE_LENGTH, caption_cues, cue_lines
 
@@ -91,6 +92,7 @@ def test_a_tuple_is_never_cut_across_lines_or_cues(text):
 class _Subtitles:
     def __init__(self) -> None:
         self.cues: list[tuple[str, float, float]] = []
+        self.settings = SceneSettings()
 
     def add_subcaption(self, content: str, duration: float = 1, offset: float = 0) -> None:
         self.cues.append((content, offset, duration))

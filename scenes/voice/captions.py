@@ -216,6 +216,14 @@ def width(text: str) -> float:
     return sum(0.5 if ord(c) < 0x80 else 1.0 for c in text)
 
 
+def _phrase_ends(c: str, following: str) -> bool:
+    """Whether a phrase ends between ``c`` and ``following``: a run of kana ends and a word
+    begins (平均を|引く), or a written vector begins (定数ベクトル|(1, 1, 1))."""
+    if following == "(":
+        return ord(c) >= 0x80
+    return bool(_KANA.match(c)) and not _KANA.match(following) and following != "ー"
+
+
 def _wide_cuts(text: str) -> list[tuple[int, int]]:
     """Where ``text`` (no spaces) may be cut, as (index, strength): 3 after a sentence end,
     2 after a clause mark, 1 between phrases; never inside brackets or a Latin word or
@@ -230,9 +238,7 @@ def _wide_cuts(text: str) -> list[tuple[int, int]]:
             cuts.append((i + 1, 3))
         elif c in _WIDE_CLAUSE_END:
             cuts.append((i + 1, 2))
-        elif _KANA.match(c) and not _KANA.match(following) and following != "ー":
-            cuts.append((i + 1, 1))
-        elif following == "(" and ord(c) >= 0x80:  # before a written vector: 定数ベクトル|(1, 1, 1)
+        elif _phrase_ends(c, following):
             cuts.append((i + 1, 1))
     return cuts
 
