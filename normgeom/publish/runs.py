@@ -64,7 +64,7 @@ def slides(
     from normgeom.publish.slides import require_slides, slide_job
 
     require_slides()
-    preset, voice, params, _ = settings
+    preset, voice, params = settings.quality, settings.voice, settings.params
     folder, own = output_folder(output, Layout.default().media / "slides" / preset.label)
     work = [slide_job(target, preset, params, voice) for target in targets]
     with open_runner(settings, verbose) as runner:
@@ -93,7 +93,7 @@ def stills(
     for target in targets if at is not None else ():
         check_beat(target, at)
     settings = settings._replace(voice=STILL_VOICE)
-    preset, _, params, _ = settings
+    preset, params = settings.quality, settings.params
     with open_runner(settings, cluster=cluster) as runner:
         return runner.run([still_job(t, preset, params, at, transparent) for t in targets])
 
