@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scenes.base.parameters import SceneSettings
 from scenes.base.narrated import Narrated
+from scenes.base.parameters import SceneSettings
 from scenes.voice.captions import CUE_GAP, LINE_LENGTH, caption_cues, cue_lines
 
 NARRATION = Path(__file__).resolve().parents[1] / "scenes" / "narration"

@@ -146,10 +146,24 @@ def test_every_word_value_and_chapter_title_is_translated(lang):
         translated_values({"x": "no such value"}, NARRATION, lang)
 
 
-def test_the_most_specific_screen_entry_wins_and_its_words_are_translated():
-    assert translated_word("layer 4 output", "value", NARRATION, "ja") == "第4層の出力"
-    both = translated_word("11/13  layer 4 output", "screen", NARRATION, "ja")
-    assert "11/13" in both and "第4層の出力" in both
+def test_the_most_specific_screen_entry_wins_and_the_words_it_matches_are_translated(tmp_path):
+    catalogue = polib.POFile()
+    for context, msgid, msgstr in [
+        ("screen", "Input {a}", "入力 {a}"),
+        ("screen", "Input {a} again", "再び入力 {a}"),
+        ("screen", "{a}/{b}  {name}", "{a}/{b}  {name}"),
+        ("value", "layer {n} output", "第{n}層の出力"),
+    ]:
+        catalogue.append(polib.POEntry(msgctxt=context, msgid=msgid, msgstr=msgstr))
+    (tmp_path / "ja").mkdir()
+    catalogue.save(str(tmp_path / "ja" / "words.po"))
+    assert (
+        translated_word("Input (1, 2, 3) again", "screen", tmp_path, "ja") == "再び入力 (1, 2, 3)"
+    )
+    assert translated_word("Input (1, 2, 3)", "screen", tmp_path, "ja") == "入力 (1, 2, 3)"
+    assert translated_word("3/13  layer 4 output", "screen", tmp_path, "ja") == "3/13  第4層の出力"
+    with pytest.raises(TranslationError, match="no translation of 'Output'"):
+        translated_word("Output", "screen", tmp_path, "ja")
 
 
 JAPANESE_BEATS = [
