@@ -233,3 +233,19 @@ def test_the_english_is_spoken_and_subtitled_as_before():
         "Dividing by the standard deviation rescales every vector to the same length, root three."
     )
     assert caption_cues(long, 6.0) == caption_cues(long, 6.0, "en")
+
+
+def test_translate_checks_and_rewrites_nothing_when_the_catalogues_are_current(media):
+    from typer.testing import CliRunner
+
+    from normgeom.cli.app import app
+
+    before = {path: path.read_bytes() for path in (NARRATION / "ja").glob("*.po")}
+    checked = CliRunner().invoke(app, ["translate", "ja", "--check"])
+    assert checked.exit_code == 0 and checked.stdout.count("translated (checked)") == len(FILES)
+    rewritten = CliRunner().invoke(app, ["translate", "ja"])
+    assert rewritten.exit_code == 0 and "updated" not in rewritten.stdout
+    assert {path: path.read_bytes() for path in (NARRATION / "ja").glob("*.po")} == before
+    listed = CliRunner().invoke(app, ["list", "--lang", "ja"], env={"COLUMNS": "200"})
+    assert listed.exit_code == 0 and "translated (ja)" in listed.stdout
+    assert "missing" not in listed.stdout and "stale" not in listed.stdout
