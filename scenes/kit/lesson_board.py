@@ -10,7 +10,7 @@ Nothing here computes normalization math: every bar height and number comes from
 
 from __future__ import annotations
 
-from manim import LEFT, RIGHT, Rectangle, ValueTracker, VGroup
+from manim import LEFT, RIGHT, UP, Rectangle, ValueTracker, VGroup
 
 import normmath as nm
 from scenes.kit.bar_chart import BAR_OPACITY, SignedBarChart
@@ -36,6 +36,10 @@ LEGEND_Y = 1.62
 
 STATS_Y = -0.2
 """Height of the statistics panel's centre."""
+
+TABLE_FLOOR = -3.795
+"""Lowest the table's bottom may reach, a little more than the audit's 0.2 inside the frame's
+bottom edge (-4): a table whose headers set taller (Japanese two-line headers) is lifted."""
 
 TABLE_Y = -2.85
 """Height of the construction table's centre, under the chart and the statistics."""
@@ -73,6 +77,7 @@ class LessonBoard(VGroup):
         self.stats = StatsPanel().move_to([0, STATS_Y, 0])
         self.stats.shift((BOARD_REACH - self.stats.get_right()[0]) * RIGHT)
         self.table = ConstructionTable(count).move_to([0, TABLE_Y, 0])
+        self.table.shift(max(0.0, TABLE_FLOOR - self.table.get_bottom()[1]) * UP)
         self.gain = Readout(edge=LEFT).at([GAIN_X[1], SETTINGS_Y, 0])
         self.eps = Readout(edge=LEFT).at([EPS_X[1], SETTINGS_Y, 0])
         digit = self.gain.digit_height
