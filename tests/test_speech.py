@@ -117,3 +117,19 @@ def test_a_cache_folder_another_worker_creates_meanwhile_is_used(tmp_path, monke
     monkeypatch.setattr("manim_voiceover.services.base.os.path.exists", created_meanwhile)
     service = make_service("none", folder)
     assert Path(service.cache_dir) == folder and folder.is_dir()
+
+
+JAPANESE = "平均を引くと、すべての点が平面に移ります。半径は3.46です。"
+
+
+def test_the_japanese_voice_speaks_at_a_lecture_pace_at_publishing_loudness(tmp_path):
+    service = make_service("kokoro-ja", cache_dir=tmp_path, lang="ja")
+    data, (samples, rate) = _speak(service, JAPANESE)
+    assert rate == 24000 and data["input_data"]["spoken_text"].endswith("3点四六です。")
+    characters = len(data["input_data"]["spoken_text"])
+    assert 4.0 <= characters / (len(samples) / rate) <= 9.0  # characters a second
+    level = measure(samples, rate)
+    assert level.lufs == pytest.approx(TARGET_LUFS, abs=0.1)
+    assert level.true_peak_dbtp <= CEILING_DBTP + 0.05
+    again = make_service("kokoro-ja", cache_dir=tmp_path / "again", lang="ja")
+    assert np.array_equal(_speak(again, JAPANESE)[1][0], samples)  # the same text, the same audio
