@@ -44,8 +44,9 @@ def translate(
         False, "--check", help="change nothing; exit 1 when a beat is missing or stale"
     ),
 ) -> None:
-    """Bring narration/<lang>/*.po up to date with the English narration (new beats empty,
-    edited ones marked fuzzy) and list every beat still to translate."""
+    """Bring a language's catalogues (scenes/narration/<lang>/, one per narration file) up
+    to date with the English (new beats empty, edited ones marked fuzzy) and list every beat
+    still to translate."""
     from normgeom.cli.report import shown
     from normgeom.rendering.atomic import write_text
     from scenes.voice.languages import SOURCE, check_language

@@ -245,7 +245,7 @@ def _wide_cuts(text: str) -> list[tuple[int, int]]:
 
 def wide_cue_lines(text: str) -> list[str] | None:
     """``text`` (written without spaces) as one line, or two lines cut at the best place
-    (:func:`_wide_cuts`, the strongest cut first, then balance), each at most
+    (the places of ``_wide_cuts``, the strongest first, then balance), each at most
     :data:`WIDE_LINE_LENGTH` wide; ``None`` when it does not fit two lines.
 
     >>> wide_cue_lines("平均を引くと、点はすべて平面に移ります。")
