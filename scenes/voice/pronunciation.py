@@ -21,6 +21,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from normio import files
 from scenes.voice.languages import SOURCE, language
@@ -95,6 +96,36 @@ def _plain_words(text: str) -> str:
     return f"{words} point {_digits_words(fraction)}" if fraction else words
 
 
+class _Reading(NamedTuple):
+    """A written number as it is read, in any language: its sign, and either a whole number
+    (``whole``), a plain decimal as written (``plain``), or a mantissa as written times ten
+    to ``power`` (``mantissa`` ``None`` for a bare power of ten)."""
+
+    negative: bool
+    whole: int | None = None
+    plain: str | None = None
+    mantissa: str | None = None
+    power: int = 0
+
+
+def _reading(text: str) -> _Reading:
+    """How a written number is read: integers whole, plain decimals as written, nonzero
+    magnitudes below 0.001 and exponents whose value is not whole in powers of ten."""
+    text = text.replace("−", "-").replace(",", "")
+    negative = text.startswith("-")
+    value = Decimal(text.lstrip("+-"))
+    scientific = "e" in text.lower()
+    if value == value.to_integral_value() and (scientific or "." not in text):
+        return _Reading(negative, whole=int(value))
+    if not scientific and (value >= SMALLEST_PLAIN or value == 0):
+        return _Reading(negative, plain=text.lstrip("+-"))
+    digits, exponent = value.normalize().as_tuple()[1:]
+    mantissa = "".join(map(str, digits))
+    mantissa = mantissa[0] + (f".{mantissa[1:]}" if len(mantissa) > 1 else "")
+    power = len(digits) + exponent - 1
+    return _Reading(negative, mantissa=None if mantissa == "1" else mantissa, power=power)
+
+
 def number_words(text: str) -> str:
     """How a lecturer says a written number.
 
@@ -107,23 +138,24 @@ def number_words(text: str) -> str:
     >>> number_words("0.00025")
     'two point five times ten to the minus four'
     """
-    text = text.replace("−", "-").replace(",", "")
-    sign = "minus " if text.startswith("-") else ""
-    value = Decimal(text.lstrip("+-"))
-    scientific = "e" in text.lower()
-    if value == value.to_integral_value() and (scientific or "." not in text):
-        return sign + _integer_words(int(value))
-    if not scientific and (value >= SMALLEST_PLAIN or value == 0):
-        return sign + _plain_words(text.lstrip("+-"))
-    digits, exponent = value.normalize().as_tuple()[1:]
-    power = len(digits) + exponent - 1
-    mantissa = "".join(map(str, digits))
-    mantissa = mantissa[0] + (f".{mantissa[1:]}" if len(mantissa) > 1 else "")
-    tail = f"ten to the {'minus ' if power < 0 else ''}{_integer_words(abs(power))}"
-    return sign + (tail if mantissa == "1" else f"{_plain_words(mantissa)} times {tail}")
+    read = _reading(text)
+    sign = "minus " if read.negative else ""
+    if read.whole is not None:
+        return sign + _integer_words(read.whole)
+    if read.plain is not None:
+        return sign + _plain_words(read.plain)
+    tail = f"ten to the {'minus ' if read.power < 0 else ''}{_integer_words(abs(read.power))}"
+    return sign + (f"{_plain_words(read.mantissa)} times {tail}" if read.mantissa else tail)
 
 
 _KANJI_DIGITS = "〇一二三四五六七八九"
+
+
+def _japanese_plain(written: str) -> str:
+    """A plain decimal as the Japanese voice reads it right: 0.25 -> 「0点二五」."""
+    whole, _, fraction = written.partition(".")
+    digits = "".join(_KANJI_DIGITS[int(d)] for d in fraction)
+    return str(int(whole)) + (f"点{digits}" if fraction else "")
 
 
 def japanese_number_words(text: str) -> str:
@@ -134,27 +166,14 @@ def japanese_number_words(text: str) -> str:
     >>> [japanese_number_words(t) for t in ("0.25", "-3", "1e-06", "1e3", "-2.5e-07")]
     ['0点二五', 'マイナス3', '10のマイナス6乗', '1000', 'マイナス2点五かける10のマイナス7乗']
     """
-    text = text.replace("−", "-").replace(",", "")
-    sign = "マイナス" if text.startswith("-") else ""
-    value = Decimal(text.lstrip("+-"))
-    scientific = "e" in text.lower()
-
-    def plain(written: str) -> str:
-        whole, _, fraction = written.partition(".")
-        return str(int(whole)) + (
-            f"点{''.join(_KANJI_DIGITS[int(d)] for d in fraction)}" if fraction else ""
-        )
-
-    if value == value.to_integral_value() and (scientific or "." not in text):
-        return sign + str(int(value))
-    if not scientific and (value >= SMALLEST_PLAIN or value == 0):
-        return sign + plain(text.lstrip("+-"))
-    digits, exponent = value.normalize().as_tuple()[1:]
-    power = len(digits) + exponent - 1
-    mantissa = "".join(map(str, digits))
-    mantissa = mantissa[0] + (f".{mantissa[1:]}" if len(mantissa) > 1 else "")
-    tail = f"10の{'マイナス' if power < 0 else ''}{abs(power)}乗"
-    return sign + (tail if mantissa == "1" else f"{plain(mantissa)}かける{tail}")
+    read = _reading(text)
+    sign = "マイナス" if read.negative else ""
+    if read.whole is not None:
+        return sign + str(read.whole)
+    if read.plain is not None:
+        return sign + _japanese_plain(read.plain)
+    tail = f"10の{'マイナス' if read.power < 0 else ''}{abs(read.power)}乗"
+    return sign + (f"{_japanese_plain(read.mantissa)}かける{tail}" if read.mantissa else tail)
 
 
 NUMBER_RULES: dict[str, tuple[Callable[[str], str], str]] = {
