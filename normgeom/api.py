@@ -186,21 +186,22 @@ def slides(
     voice: str | None = None,
     output: str | os.PathLike | None = None,
     *,
+    lang: str = "en",
     jobs: int | None = None,
     config: str | os.PathLike | None = None,
     **parameters,
 ) -> tuple[MediaFile, MediaFile]:
     """Build the slides of ``scenes`` (one step per narrated beat; needs the ``slides``
     extra) and return the offline HTML deck and the PPTX (default
-    ``media/slides/<720p30>/normalization_geometry.html`` and ``.pptx``); ``voice`` times
-    the steps; the other arguments as for :func:`render`."""
+    ``media/slides/<720p30>/normalization_geometry[.<lang>].html`` and ``.pptx``); ``voice``
+    times the steps; the other arguments as for :func:`render`."""
     from normgeom.publish import runs
     from normgeom.publish.slides import require_slides
     from normgeom.rendering.targets import resolve_scenes
 
     require_slides()
     names, folder = _scene_names(scenes), _folder_name(output)
-    settings = python_settings(quality, voice, jobs, config, parameters)
+    settings = python_settings(quality, voice, jobs, config, parameters, lang)
     deck = runs.slides(resolve_scenes(names), settings, folder)
     return MediaFile(deck.html), MediaFile(deck.pptx)
 
@@ -212,13 +213,14 @@ def stills(
     at: str | None = None,
     *,
     transparent: bool = False,
+    lang: str = "en",
     jobs: int | None = None,
     config: str | os.PathLike | None = None,
     **parameters,
 ) -> list[MediaFile]:
-    """The PNG still of each of ``scenes`` (``media/stills/<720p30>/<Scene>.png``): its final
-    frame, or the end of beat ``at``, on a ``transparent`` background if asked; the other
-    arguments as for :func:`render`."""
+    """The PNG still of each of ``scenes`` (``media/stills/<720p30>/<Scene>[.<lang>].png``):
+    its final frame, or the end of beat ``at``, on a ``transparent`` background if asked, its
+    screen text in ``lang``; the other arguments as for :func:`render`."""
     from normgeom.publish import runs
     from normgeom.publish.stills import STILL_VOICE
     from normgeom.rendering.targets import resolve_scenes
@@ -227,7 +229,7 @@ def stills(
     expect("at", at, (str, type(None)), "a beat name or None")
     if not isinstance(transparent, bool):
         raise UsageError(f"transparent: expected True or False, got {transparent!r}")
-    settings = python_settings(quality, STILL_VOICE, jobs, config, parameters)
+    settings = python_settings(quality, STILL_VOICE, jobs, config, parameters, lang)
     results = runs.stills(resolve_scenes(names), settings, at, transparent=transparent)
     return [MediaFile(result.files["image"]) for result in results]
 
@@ -238,17 +240,19 @@ def publish(
     voice: str | None = None,
     *,
     output: str | os.PathLike | None = None,
+    lang: str = "en",
     jobs: int | None = None,
     config: str | os.PathLike | None = None,
     **parameters,
 ) -> MediaFile:
-    """Build every part and write the publishable folder (default ``media/bundle/``: the
-    lecture, scenes, GIFs, stills, the HTML deck, the live page and a manifest; needs the
-    ``slides`` extra) and return the folder; the other arguments as for :func:`render`."""
+    """Build every part and write the publishable folder (default ``media/bundle/``, for a
+    translation ``media/bundle.<lang>/``: the lecture, scenes, GIFs, stills, the HTML deck,
+    the live page and a manifest; needs the ``slides`` extra) and return the folder; the
+    other arguments as for :func:`render`."""
     from normgeom.publish import runs
 
     folder = _folder_name(output)
-    settings = python_settings(quality, voice, jobs, config, parameters)
+    settings = python_settings(quality, voice, jobs, config, parameters, lang)
     return MediaFile(runs.bundle(settings, folder).folder)
 
 

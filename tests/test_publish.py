@@ -20,6 +20,7 @@ from normgeom.page import page_files
 from normgeom.publish.bundle import DECK_PAGE, LIVE_PAGE, publish
 from normgeom.publish.bundle_manifest import MANIFEST_NAME
 from normgeom.publish.deck import page_references
+from normgeom.publish.index_page import index_html
 from normgeom.rendering.job import RenderJob
 from normgeom.rendering.paths import Layout
 from normgeom.rendering.runner import Runner
@@ -54,6 +55,7 @@ def test_manifest_lists_exactly_the_files_with_their_checksums():
         assert entry["sha256"] == hashlib.sha256((folder / path).read_bytes()).hexdigest()
     assert listed["normalization_geometry.mp4"]["duration"] > 0
     assert [c["scene"] for c in manifest["chapters"]] == [*BEATS]
+    assert manifest["language"] == "en"
 
 
 def test_no_manifest_holds_an_absolute_path():
@@ -128,3 +130,10 @@ def test_an_unchanged_bundle_is_up_to_date_and_a_damaged_one_is_rebuilt():
     assert hashlib.sha256(still.read_bytes()).hexdigest() == next(
         entry.sha256 for entry in made.manifest.files if entry.path == f"stills/{scene}.png"
     )
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "English"), ("ja", "日本語")])
+def test_the_index_page_and_its_subtitle_track_are_in_the_lecture_language(lang, label):
+    page = index_html("title", "l.mp4", {"vtt": "l.vtt"}, "d.html", "p/", [], [], None, lang)
+    assert f'<html lang="{lang}">' in page
+    assert f'srclang="{lang}" label="{label}"' in page

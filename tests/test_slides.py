@@ -8,6 +8,7 @@ import sys
 import pytest
 from fixtures.pipeline import TINY
 from fixtures.publishing import BEATS, slide_build, slide_target, temp_folder
+from fixtures.refusal import refusal_line
 from fixtures.slide_scenes import TinySteps
 from typer.testing import CliRunner
 
@@ -105,3 +106,33 @@ def test_slides_without_the_extra_say_what_to_install(monkeypatch):
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1
     assert "manim-slides" in lines[0] and "make slides" in lines[0]
+
+
+def test_a_translated_deck_is_named_titled_and_noted_in_its_language(tmp_path, monkeypatch):
+    """``slides --lang ja``: the steps speak the catalogue's Japanese (speaker notes), the
+    deck carries the language in its name and the lecture's Japanese title, and the English
+    deck's name stays free."""
+    from normgeom.compose.lecture import lecture_title
+    from normgeom.publish import runs
+    from normgeom.settings import RenderSettings
+
+    monkeypatch.setenv("NORMGEOM_MEDIA", str(tmp_path / "media"))
+    settings = RenderSettings(TINY, "none", SceneParams(), 1, "ja")
+    deck = runs.slides([slide_target("TinySteps")], settings, str(tmp_path / "deck"))
+    assert (deck.html.name, deck.pptx.name) == (
+        "normalization_geometry.ja.html",
+        "normalization_geometry.ja.pptx",
+    )
+    html = deck.html.read_text(encoding="utf-8")
+    assert f"<title>{lecture_title('ja')}</title>" in html
+    assert lecture_title("ja") != lecture_title("en")
+    notes = [s.notes_slide.notes_text_frame.text for s in pptx.Presentation(str(deck.pptx)).slides]
+    assert notes == ["正方形が現れます。", "円が加わります。", "両方とも残ります。"]
+
+
+@pytest.mark.parametrize("command", ["slides", "stills", "publish"])
+def test_an_unknown_language_is_one_line_for_every_publishing_command(command, tmp_path, monkeypatch):
+    monkeypatch.setenv("NORMGEOM_MEDIA", str(tmp_path))
+    result = CliRunner().invoke(app, [command, "--lang", "xx"])
+    refusal_line(result, "unknown language 'xx'", "ja (Japanese)")
+    assert not any(tmp_path.iterdir())

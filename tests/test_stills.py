@@ -18,6 +18,7 @@ from normgeom.publish.stills import check_beat, still_job
 from normgeom.rendering.paths import Layout
 from normgeom.rendering.quality import Quality
 from normgeom.rendering.runner import Runner
+from normgeom.rendering.targets import card
 from scenes.base.parameters import SceneParams
 
 pytestmark = pytest.mark.render
@@ -91,3 +92,15 @@ def test_stills_do_not_check_the_voice_they_never_use(tmp_path, monkeypatch):
     refusal_line(result, "MeanCentering has no beat 'nope'")
     with pytest.raises(UsageError, match="MeanCentering has no beat 'nope'"):
         normgeom.api.stills("MeanCentering", at="nope")
+
+
+def test_a_translated_still_shows_its_language_and_carries_its_code():
+    """The title card's still in Japanese: its own file (``.ja.png``) and a different picture
+    from the English one (the title is set in Japanese)."""
+    layout = Layout(temp_folder("normgeom-stills-ja-"))
+    target = card("TitleCard")
+    jobs = [still_job(target, SMALL, SceneParams(), lang=lang) for lang in ("en", "ja")]
+    english, japanese = (r.files["image"] for r in Runner(layout, jobs=2).run(jobs))
+    assert (english.name, japanese.name) == ("TitleCard.png", "TitleCard.ja.png")
+    pictures = [np.asarray(Image.open(path).convert("L")).astype(int) for path in (english, japanese)]
+    assert np.abs(pictures[0] - pictures[1]).mean() > 1.0

@@ -12,7 +12,7 @@ from normgeom.cli.options import RenderOptions
 __all__ = ["slides", "stills", "publish", "page"]
 
 
-@options.render_options("quality", "voice", "jobs", "verbose")
+@options.render_options("quality", "voice", "lang", "jobs", "verbose")
 def slides(
     scenes: list[str] | None = options.SCENES_OR_ALL,
     output: str | None = typer.Option(None, "--output", "-o", help="the deck folder"),
@@ -40,7 +40,7 @@ def slides(
         console.print(f"  {shown(path)} ({size(path)})", highlight=False)
 
 
-@options.render_options("quality", "jobs", "cluster")
+@options.render_options("quality", "lang", "jobs", "cluster")
 def stills(
     scenes: list[str] | None = options.SCENES_OR_ALL,
     at: str | None = typer.Option(None, "--at", help="a beat name: the still of its end state"),
@@ -72,7 +72,7 @@ def stills(
     Console().print(table)
 
 
-@options.render_options("quality", "voice", "jobs", "verbose", "cluster", "whole")
+@options.render_options("quality", "voice", "lang", "jobs", "verbose", "cluster", "whole")
 def publish(
     output: str | None = typer.Option(None, "--output", "-o", help="the bundle folder"),
     given: RenderOptions = options.GIVEN,

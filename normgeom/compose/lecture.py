@@ -30,7 +30,15 @@ from scenes.voice.languages import language
 from scenes.voice.loudness import Loudness
 from scenes.voice.translation import translated_word
 
-__all__ = ["LectureFiles", "LectureResult", "lecture_files", "youtube_chapters", "build_lecture"]
+__all__ = [
+    "LectureFiles",
+    "LectureResult",
+    "lecture_files",
+    "youtube_chapters",
+    "chapter_title",
+    "lecture_title",
+    "build_lecture",
+]
 
 
 @dataclass(frozen=True)
@@ -88,10 +96,15 @@ def _chapters(parts: list[Chapter], results: list[JobResult]) -> list[tuple[Chap
     return merged + [(part, result.target.name) for part, result in scenes[1:]]
 
 
-def _translated(english: str, context: str, lang: str) -> str:
-    """A chapter title or the lecture's title in language ``lang``
+def chapter_title(english: str, lang: str) -> str:
+    """A scene's chapter title in language ``lang``
     (:func:`~scenes.voice.translation.translated_word`)."""
-    return translated_word(english, context, SCENES_DIR / "narration", lang)
+    return translated_word(english, "chapter", SCENES_DIR / "narration", lang)
+
+
+def lecture_title(lang: str) -> str:
+    """The lecture's title in language ``lang``, as the title card shows it."""
+    return translated_word(LECTURE_TITLE, "screen", SCENES_DIR / "narration", lang)
 
 
 def build_lecture(state: State, results: list[JobResult], video: Path) -> LectureResult:
@@ -116,8 +129,8 @@ def _write(results: list[JobResult], files: LectureFiles) -> Built:
     """Compose the lecture into ``files`` (see :func:`build_lecture`); what to record: the
     titles in the parts' language, the sound and the subtitle track tagged with it."""
     quality, voice, lang = results[0].job.quality, results[0].job.voice, results[0].job.lang
-    clips = [Clip(_translated(r.target.title, "chapter", lang), r.video) for r in results]
-    title = _translated(LECTURE_TITLE, "screen", lang)  # as the title card shows it
+    clips = [Clip(chapter_title(r.target.title, lang), r.video) for r in results]
+    title = lecture_title(lang)
     parts = clip_spans(clips)
     chapters = _chapters(parts, results)
     cues = shift_cues(

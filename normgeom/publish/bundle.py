@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from normgeom.compose.lecture import LectureResult, build_lecture
+from normgeom.compose.lecture import LectureResult, build_lecture, lecture_title
 from normgeom.compose.manifest import ChapterEntry
 from normgeom.compose.page_states import PAGE_LINK, page_links
 from normgeom.folders import check_folder, staged_folder
@@ -37,7 +37,6 @@ from normgeom.rendering.runner import JobResult, Runner
 from normgeom.rendering.state import Built, RecordId, RecordKind
 from normgeom.rendering.targets import Target, card
 from normgeom.rendering.versions import versions
-from scenes.base.catalog import LECTURE_TITLE
 
 __all__ = ["DECK_PAGE", "LIVE_PAGE", "Bundle", "publish"]
 
@@ -72,8 +71,8 @@ def publish(
     runner
         Runs the render jobs.
     movie
-        The movie job of a target (its quality, voice and parameters are the bundle's);
-        slides use the same quality and parameters, silently.
+        The movie job of a target (its quality, voice, parameters and language are the
+        bundle's); slides use the same quality, parameters and language, silently.
     scenes
         The lecture's scenes in order (the title card is added).
     folder
@@ -91,12 +90,15 @@ def publish(
     live = page_files(jobs[0].params)
     links = page_links(jobs[0].params)
     results = runner.run(jobs, on_done=on_done)
-    quality = results[0].job.quality
-    lecture = build_lecture(runner.state, results, runner.layout.lecture())
+    quality, lang = results[0].job.quality, results[0].job.lang
+    title = lecture_title(lang)
+    lecture = build_lecture(runner.state, results, runner.layout.lecture(lang))
     scene_results = results[1:]
     gifs = [deliver(result, "gif", runner.state)[0] for result in scene_results]
     stills = [deliver(result, "png", runner.state)[0] for result in scene_results]
-    slide_jobs = [slide_job(r.target, quality, r.job.params, SLIDE_VOICE) for r in scene_results]
+    slide_jobs = [
+        slide_job(r.target, quality, r.job.params, SLIDE_VOICE, lang) for r in scene_results
+    ]
     slide_results = runner.run(slide_jobs, on_done=on_done)
     presentations = [r.files["presentation"] for r in slide_results]
     page_key = digest(*(part for item in sorted(live.items()) for part in item))
@@ -126,10 +128,10 @@ def publish(
                         f"stills/{name}.png",
                     )
                 )
-            write_html(load_presentations(presentations), stage / DECK_PAGE, LECTURE_TITLE)
+            write_html(load_presentations(presentations), stage / DECK_PAGE, title)
             write_files((stage / LIVE_PAGE).parent, live)
             page = index_html(
-                LECTURE_TITLE,
+                title,
                 lecture_files.video.name,
                 {"vtt": lecture_files.vtt.name, "srt": lecture_files.srt.name},
                 DECK_PAGE,
@@ -137,10 +139,12 @@ def publish(
                 lecture.chapters,
                 cards,
                 [links.get(part.target.name) for part in scene_results],
+                lang,
             )
             write_text(stage / "index.html", page)
             manifest = BundleManifest(
-                title=LECTURE_TITLE,
+                title=title,
+                language=lang,
                 quality={**asdict(quality), "label": quality.label},
                 voice=results[0].job.voice,
                 versions=versions(),

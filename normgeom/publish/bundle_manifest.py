@@ -35,6 +35,8 @@ class BundleManifest:
     title: str
     quality: dict[str, object]
     voice: str
+    language: str
+    """The code of the language spoken, subtitled and shown (``en``, ``ja``)."""
     versions: dict[str, str]
     chapters: list[ChapterEntry]
     files: list[FileEntry]

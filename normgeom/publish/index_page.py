@@ -11,6 +11,7 @@ from string import Template
 from normgeom.compose.lecture import youtube_chapters
 from normgeom.rendering.state import Chapter
 from scenes.kit.style import PALETTE
+from scenes.voice.languages import SOURCE, language
 
 __all__ = ["SceneCard", "index_html"]
 
@@ -61,6 +62,7 @@ def index_html(
     chapters: list[Chapter],
     cards: list[SceneCard],
     tries: list[str | None] | None = None,
+    lang: str = SOURCE,
 ) -> str:
     """The page's HTML.
 
@@ -82,7 +84,10 @@ def index_html(
         The scenes in lesson order.
     tries
         Per chapter, the live page in the chapter's state (relative to the page), or None.
+    lang
+        The lecture's language: the page's and its subtitle track's.
     """
+    spoken = language(lang)
     links = " · ".join(
         f'<a href="{escape(path)}">{escape(kind)}</a>' for kind, path in subtitles.items()
     )
@@ -93,7 +98,7 @@ def index_html(
         if link
     )
     return f"""<!doctype html>
-<html lang="en">
+<html lang="{spoken.code}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -103,7 +108,8 @@ def index_html(
 <body>
 <h1>{escape(title)}</h1>
 <video controls preload="metadata" src="{escape(lecture)}">
-  <track kind="subtitles" srclang="en" label="English" src="{escape(subtitles["vtt"])}" default>
+  <track kind="subtitles" srclang="{spoken.code}" label="{escape(spoken.own_name)}"
+         src="{escape(subtitles["vtt"])}" default>
 </video>
 <p><a href="{escape(lecture)}">Lecture MP4</a> · subtitles: {links} ·
 <a href="{escape(deck)}">slide deck (HTML, one step per narrated beat)</a> ·

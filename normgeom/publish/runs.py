@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from normgeom.errors import step
 from normgeom.pipeline import open_runner
+from normgeom.rendering.job import language_suffix
 from normgeom.rendering.paths import DECK_NAME, Layout, output_path, prepare_folders
 
 if TYPE_CHECKING:  # annotations only: the runner loads PyAV
@@ -58,23 +59,26 @@ def slides(
     on_done: Callable[[JobResult], None] | None = None,
 ) -> Deck:
     """Render each target's slides (one step per narrated beat) and write the offline HTML
-    deck and the PPTX into ``output`` (default ``media/slides/<quality>/``)."""
+    deck and the PPTX into ``output`` (default ``media/slides/<quality>/``), named
+    ``normalization_geometry[.<lang>]`` and titled in ``settings.lang``."""
+    from normgeom.compose.lecture import lecture_title
     from normgeom.folders import staged_folder
     from normgeom.publish.deck import load_presentations, write_html, write_pptx
     from normgeom.publish.slides import require_slides, slide_job
 
     require_slides()
-    preset, voice, params = settings.quality, settings.voice, settings.params
+    preset, voice, params, lang = settings.quality, settings.voice, settings.params, settings.lang
     folder, own = output_folder(output, Layout.default().media / "slides" / preset.label)
-    work = [slide_job(target, preset, params, voice) for target in targets]
+    work = [slide_job(target, preset, params, voice, lang) for target in targets]
     with open_runner(settings, verbose) as runner:
         results = runner.run(work, on_done=on_done)
     presentations = load_presentations([r.files["presentation"] for r in results])
+    name = f"{DECK_NAME}{language_suffix(lang)}"
     with step("writing the slide deck"), staged_folder(folder, own=own) as stage:
-        write_html(presentations, stage / f"{DECK_NAME}.html", DECK_NAME)
-        write_pptx(presentations, stage / f"{DECK_NAME}.pptx", (preset.width, preset.height))
+        write_html(presentations, stage / f"{name}.html", lecture_title(lang))
+        write_pptx(presentations, stage / f"{name}.pptx", (preset.width, preset.height))
     steps = sum(len(p.slides) for p in presentations)
-    return Deck(folder / f"{DECK_NAME}.html", folder / f"{DECK_NAME}.pptx", steps)
+    return Deck(folder / f"{name}.html", folder / f"{name}.pptx", steps)
 
 
 def stills(
@@ -87,15 +91,16 @@ def stills(
 ) -> list[JobResult]:
     """The PNG still of each target (``media/stills/<quality>/``): its final frame, or the
     end of beat ``at`` (checked in every target first), on a ``transparent`` background if
-    asked; silent, whatever ``settings.voice`` says."""
+    asked, its screen text in ``settings.lang``; silent, whatever ``settings.voice`` says."""
     from normgeom.publish.stills import STILL_VOICE, check_beat, still_job
 
     for target in targets if at is not None else ():
         check_beat(target, at)
     settings = settings._replace(voice=STILL_VOICE)
-    preset, params = settings.quality, settings.params
+    preset, params, lang = settings.quality, settings.params, settings.lang
+    work = [still_job(t, preset, params, at, transparent, lang) for t in targets]
     with open_runner(settings, cluster=cluster) as runner:
-        return runner.run([still_job(t, preset, params, at, transparent) for t in targets])
+        return runner.run(work)
 
 
 def bundle(
@@ -107,18 +112,23 @@ def bundle(
     whole: bool = False,
     on_done: Callable[[JobResult], None] | None = None,
 ) -> Bundle:
-    """Build every part and write the publishable folder (default ``media/bundle/``): the
-    lecture, scenes, GIFs, stills, the HTML deck, the live page and a manifest
-    (:func:`normgeom.publish.bundle.publish`)."""
+    """Build every part and write the publishable folder (default ``media/bundle/``, for a
+    translation ``media/bundle.<lang>/``): the lecture, scenes, GIFs, stills, the HTML deck,
+    the live page and a manifest (:func:`normgeom.publish.bundle.publish`)."""
     from normgeom.publish.bundle import publish
     from normgeom.publish.slides import require_slides
     from normgeom.rendering.job import RenderJob
     from normgeom.rendering.targets import resolve_scenes
 
     require_slides()
-    folder, own = output_folder(output, Layout.default().media / "bundle")
+    default = Layout.default().media / f"bundle{language_suffix(settings.lang)}"
+    folder, own = output_folder(output, default)
     movie = partial(
-        RenderJob, quality=settings.quality, voice=settings.voice, params=settings.params
+        RenderJob,
+        quality=settings.quality,
+        voice=settings.voice,
+        params=settings.params,
+        lang=settings.lang,
     )
     targets = resolve_scenes(["all"])
     with (

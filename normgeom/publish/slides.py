@@ -15,6 +15,7 @@ from normgeom.rendering.job import Product, RenderJob
 from normgeom.rendering.quality import Quality
 from normgeom.rendering.targets import Target
 from scenes.base.parameters import SceneParams
+from scenes.voice.languages import SOURCE
 
 __all__ = ["SLIDES_EXTRA_HINT", "SLIDE_VOICE", "require_slides", "slide_job"]
 
@@ -39,7 +40,11 @@ def require_slides() -> None:
 
 
 def slide_job(
-    target: Target, quality: Quality, params: SceneParams, voice: str = SLIDE_VOICE
+    target: Target,
+    quality: Quality,
+    params: SceneParams,
+    voice: str = SLIDE_VOICE,
+    lang: str = SOURCE,
 ) -> RenderJob:
-    """The job that renders ``target``'s slide steps."""
-    return RenderJob(target, quality, voice, params, Product.SLIDES)
+    """The job that renders ``target``'s slide steps, narrated (speaker notes) in ``lang``."""
+    return RenderJob(target, quality, voice, params, Product.SLIDES, lang=lang)

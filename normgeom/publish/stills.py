@@ -3,7 +3,7 @@ named beat, optionally on a transparent background.
 
 A still is a render job that makes the last frame only (no video is encoded, so a 1080p
 still takes seconds), silently; its ``stop_after`` ends the scene after the beat asked for.
-Stills go to ``media/stills/<1080p60>/<Scene>[-<beat>][-transparent].png`` and are cached
+Stills go to ``media/stills/<1080p60>/<Scene>[-<beat>][-transparent][.<lang>].png`` and are cached
 like every job.
 """
 
@@ -15,6 +15,7 @@ from normgeom.rendering.quality import Quality
 from normgeom.rendering.targets import Target
 from scenes.base.catalog import narration
 from scenes.base.parameters import SceneParams
+from scenes.voice.languages import SOURCE
 
 __all__ = ["STILL_VOICE", "check_beat", "still_job"]
 
@@ -38,8 +39,10 @@ def still_job(
     params: SceneParams,
     beat: str | None = None,
     transparent: bool = False,
+    lang: str = SOURCE,
 ) -> RenderJob:
-    """The job of one still: the scene's end, or the end of ``beat``."""
+    """The job of one still: the scene's end, or the end of ``beat``, its screen text in
+    ``lang``."""
     return RenderJob(
         target,
         quality,
@@ -48,4 +51,5 @@ def still_job(
         Product.LAST_FRAME,
         stop_after=beat,
         transparent=transparent,
+        lang=lang,
     )

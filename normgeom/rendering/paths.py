@@ -118,9 +118,12 @@ class Layout:
         partials = self.partial_movies(job)
         return partials.with_name(f"{partials.name}.drawing")
 
-    def slides_folder(self, quality: Quality) -> Path:
-        """Where manim-slides writes the slide steps of this quality."""
-        return self.work / "slides" / quality.label
+    def slides_folder(self, job: RenderJob) -> Path:
+        """Where manim-slides writes a job's slide steps (``<Scene>.json`` and its files):
+        one folder per quality, with a ``<lang>`` subfolder for a translation (manim-slides
+        names them by the scene class alone)."""
+        language = () if job.lang == SOURCE else (job.lang,)
+        return self.work.joinpath("slides", job.quality.label, *language)
 
     def output(self, job: RenderJob) -> Path:
         """A job's finished file: the scene's MP4 (a range of its beats: an MP4 among the
@@ -131,7 +134,7 @@ class Layout:
             return self.scene_output(job.target, job.quality, "mp4", job.lang)
         if job.product is Product.LAST_FRAME:
             return self.media / "stills" / job.quality.label / f"{job.stem}.png"
-        return self.slides_folder(job.quality) / f"{job.target.id}{language_suffix(job.lang)}.json"
+        return self.slides_folder(job) / f"{job.target.id}.json"
 
     def scene_output(self, target: Target, quality: Quality, fmt: str, lang: str = SOURCE) -> Path:
         """A rendered scene in one format: ``media/scenes/<480p15>/<Scene>[.<lang>].<fmt>``."""

@@ -129,7 +129,7 @@ def scene_class(job: RenderJob, layout: Layout) -> type:
         return scene
     from scenes.camera.manim_internals import beat_slide_class
 
-    folder = layout.slides_folder(job.quality)
+    folder = layout.slides_folder(job)
     return type(job.target.id, (beat_slide_class(), scene), {"output_folder": folder})
 
 

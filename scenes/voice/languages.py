@@ -19,7 +19,8 @@ __all__ = ["SOURCE", "Language", "LANGUAGES", "language", "check_language"]
 class Language:
     """A lecture language.
 
-    ``code``: the code users type (``ja``); ``name``: its English name; ``iso639_2``: the
+    ``code``: the code users type (``ja``); ``name``: its English name; ``own_name``: its name
+    in itself (a subtitle track's label, ``日本語``); ``iso639_2``: the
     three-letter code of its MP4 tracks (``jpn``); ``voice``: its default voice (a name of
     :mod:`scenes.voice.registry`); ``wide``: written in full-width characters without spaces
     (subtitle lines are counted in characters and broken between phrases, not at spaces).
@@ -27,6 +28,7 @@ class Language:
 
     code: str
     name: str
+    own_name: str
     iso639_2: str
     voice: str
     wide: bool = False
@@ -38,8 +40,8 @@ SOURCE = "en"
 LANGUAGES: dict[str, Language] = {
     language.code: language
     for language in (
-        Language("en", "English", "eng", "hibari"),
-        Language("ja", "Japanese", "jpn", "kokoro-ja", wide=True),
+        Language("en", "English", "English", "eng", "hibari"),
+        Language("ja", "Japanese", "日本語", "jpn", "kokoro-ja", wide=True),
     )
 }
 
