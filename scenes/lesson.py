@@ -598,7 +598,7 @@ class Invariances(LessonScene):
             law_tex = (
                 r"\mathrm{RMS}(\mathrm{RMSNorm}(x))=\gamma\,"
                 r"\sqrt{\mathrm{mean}(x^2)\,/\,(\mathrm{mean}(x^2)+\varepsilon)}"
-                r"\quad(\text{scalar }\gamma>0)"
+                r"\quad(\gamma\in\mathbb{R}_{>0})"
             )
             write = self.show_formula(law_tex, colors=[PALETTE["text"]], size=LAW_SIZE)
             self.declare.talks_about(self.board.part("stats"))

@@ -168,38 +168,52 @@ def test_lecture_files_chapters_and_manifest(tmp_path):
     assert manifest["language"] == "en"
     assert embedded_tracks(lecture.files.video) == {
         "audio": ("aac", "eng"),
-        "subtitle": ("mov_text", "eng", [(1.0, "alpha"), (3.2, "beta")]),
+        "subtitles": [("mov_text", "eng", [(1.0, "alpha"), (3.2, "beta")])],
     }
     again = build_lecture(state, results, tmp_path / "out" / "talk.mp4")
     assert again.cached and again.chapters == lecture.chapters
 
 
 def embedded_tracks(video):
-    """Each audio and subtitle track's codec and language tag (and a subtitle's cues)."""
+    """The audio track's codec and language tag; each subtitle track's codec, language tag
+    and cues (start, text)."""
     with av.open(str(video)) as container:
         audio = container.streams.audio[0]
-        (subtitle,) = container.streams.subtitles
-        cues = [
-            (round(float(p.pts * p.time_base), 3), bytes(p)[2:].decode())
-            for p in container.demux(subtitle)
-            if p.size > 2  # the muxer fills the gaps between cues with empty samples
-        ]
+        tracks = list(container.streams.subtitles)
+        cues = {track.index: [] for track in tracks}
+        for packet in container.demux(*tracks):
+            if packet.size > 2:  # the muxer fills the gaps between cues with empty samples
+                text = bytes(packet)[2:].decode()
+                cues[packet.stream.index].append(
+                    (round(float(packet.pts * packet.time_base), 3), text)
+                )
         return {
             "audio": (audio.codec_context.name, audio.metadata.get("language")),
-            "subtitle": (subtitle.codec_context.name, subtitle.metadata.get("language"), cues),
+            "subtitles": [
+                (t.codec_context.name, t.metadata.get("language"), cues[t.index]) for t in tracks
+            ],
         }
 
 
-def test_a_japanese_lecture_has_japanese_titles_and_tracks_tagged_jpn(tmp_path):
-    def japanese(name, title, seconds, cues):
+def test_a_japanese_lecture_has_japanese_titles_and_tracks_tagged_jpn_and_eng(tmp_path):
+    def japanese(name, title, seconds, cues, english=()):
         result = fake_result(tmp_path, name, seconds, cues)
         job = replace(result.job, lang="ja", target=replace(result.job.target, title=title))
-        return replace(result, job=job)
+        files = dict(result.files)
+        if english:
+            files["source_subtitles"] = write_srt(tmp_path / f"{name}.en.srt", english)
+        return replace(result, job=job, files=files)
 
     results = [
         japanese("TitleCard", "Title", 1.0, []),
-        japanese("Gain", "Gain: what shape does the sphere become?", 2.0, [(0.0, 1.5, "ゲイン")]),
-        japanese("Recap", "Recap", 1.0, [(0.1, 0.9, "まとめ")]),
+        japanese(
+            "Gain",
+            "Gain: what shape does the sphere become?",
+            2.0,
+            [(0.0, 1.5, "ゲイン")],
+            [(0.0, 0.7, "Gain"), (0.8, 1.5, "stretches")],
+        ),
+        japanese("Recap", "Recap", 1.0, [(0.1, 0.9, "まとめ")], [(0.1, 0.9, "Recap")]),
     ]
     state = State(tmp_path / "media" / ".normgeom" / "state.json", tmp_path / "media")
     lecture = build_lecture(state, results, tmp_path / "talk.ja.mp4")
@@ -210,7 +224,10 @@ def test_a_japanese_lecture_has_japanese_titles_and_tracks_tagged_jpn(tmp_path):
         assert container.metadata["title"] == "LayerNormとRMSNormの幾何学"
     assert embedded_tracks(lecture.files.video) == {
         "audio": ("aac", "jpn"),
-        "subtitle": ("mov_text", "jpn", [(1.0, "ゲイン"), (3.1, "まとめ")]),
+        "subtitles": [
+            ("mov_text", "jpn", [(1.0, "ゲイン"), (3.1, "まとめ")]),
+            ("mov_text", "eng", [(1.0, "Gain"), (1.8, "stretches"), (3.1, "Recap")]),
+        ],
     }
     assert json.loads(lecture.files.manifest.read_text())["language"] == "ja"
 

@@ -33,6 +33,26 @@ def test_every_scene_speaks_and_shows_japanese(name, japanese, scene_media):
     texts = [scene.beat_text(beat) for beat in scene.beats_done]
     assert texts and all(not text.isascii() for text in texts)
     assert screen_text.screen_language() == "ja"
+    assert_english_cues_follow_the_japanese_speech(scene)
+
+
+def assert_english_cues_follow_the_japanese_speech(scene):
+    """The scene's English subtitles (for the second track) say each beat's English text
+    within the span its Japanese is spoken, as its Japanese subtitles do."""
+
+    def within(cues, beat):  # cue times are whole microseconds
+        return [c for c in cues if beat.start - 1e-6 <= c.start.total_seconds() < beat.end - 1e-6]
+
+    english = scene.source_cues
+    groups = [within(english, beat) for beat in scene.declare.spoken]
+    assert sum(len(group) for group in groups) == len(english)
+    for beat, during in zip(scene.declare.spoken, groups, strict=True):
+        said = within(scene.renderer.file_writer.subcaptions, beat)
+        assert " ".join(" ".join(c.content.split()) for c in during) == " ".join(
+            scene.beat_text(beat.name, "en").split()
+        )
+        assert during[0].start == said[0].start
+        assert during[-1].end.total_seconds() == pytest.approx(said[-1].end.total_seconds())
 
 
 @pytest.mark.scenes

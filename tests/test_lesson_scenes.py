@@ -490,10 +490,13 @@ def test_counters_move_one_parameter_at_a_time_while_a_sentence_names_them(
 
 def test_the_output_rms_law_states_its_condition_and_is_legible(default_scene):
     """Invariances writes the output-RMS law for RMSNorm with a scalar gain, at least at the
-    size of the two rules' formulas plus a third, and says so."""
+    size of the two rules' formulas plus a third, and says so; the condition is written as
+    math (a positive real), no English word a translation would leave on screen."""
     scene = default_scene(Invariances)
     (law,) = scene.formula
-    assert "RMSNorm" in law.tex_string and "scalar" in law.tex_string
+    assert "RMSNorm" in law.tex_string
+    assert law.tex_string.endswith(r"(\gamma\in\mathbb{R}_{>0})")
+    assert r"\text" not in law.tex_string
     assert law.font_size >= 40 - 1e-6
     spoken = scene.beat_text("rms_law")
     assert "For RMSNorm with one positive scalar gain" in spoken

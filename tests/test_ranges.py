@@ -35,8 +35,10 @@ FIXTURES = Path(__file__).parent / "fixtures"
 RANGE_SCENES = FIXTURES / "range_scenes.py"
 
 
-def movie_job(name: str, voice: str = "none", file: Path = RANGE_SCENES) -> RenderJob:
-    return RenderJob(Target(name, file, f"{name} title"), TINY, voice)
+def movie_job(
+    name: str, voice: str = "none", file: Path = RANGE_SCENES, lang: str = "en"
+) -> RenderJob:
+    return RenderJob(Target(name, file, f"{name} title"), TINY, voice, lang=lang)
 
 
 def frames(path: Path) -> list[np.ndarray]:
@@ -49,10 +51,14 @@ def audio_samples(path: Path) -> int:
         return sum(frame.samples for frame in container.decode(audio=0))
 
 
-def cue_starts(path: Path) -> list[float]:
+def cues(path: Path) -> list[tuple[float, str]]:
     import srt
 
-    return [cue.start.total_seconds() for cue in srt.parse(path.read_text())]
+    return [(c.start.total_seconds(), c.content) for c in srt.parse(path.read_text())]
+
+
+def cue_starts(path: Path) -> list[float]:
+    return [start for start, _ in cues(path)]
 
 
 def psnr(a: np.ndarray, b: np.ndarray) -> float:
@@ -127,12 +133,22 @@ def assert_same_movie(whole, joined) -> None:
     assert audio_samples(joined.video) == audio_samples(whole.video) > 0
     frame = 1 / TINY.fps
     assert cue_starts(joined.subtitles) == pytest.approx(cue_starts(whole.subtitles), abs=frame)
+    assert (joined.source_subtitles is None) == (whole.source_subtitles is None)
+    if whole.source_subtitles is not None:  # a translation's English, over its own speech
+        english = cues(joined.source_subtitles)
+        assert [text for _, text in english] == [text for _, text in cues(whole.source_subtitles)]
+        starts = [start for start, _ in english]
+        assert starts == pytest.approx(cue_starts(whole.source_subtitles), abs=frame)
 
 
 @pytest.mark.render
-@pytest.mark.parametrize(("scene", "voice"), [("TinyRanges", "hibari"), ("TinyRanges3D", "none")])
-def test_a_split_render_is_the_whole_render(tmp_path, monkeypatch, scene, voice):
-    job = movie_job(scene, voice)
+@pytest.mark.parametrize(
+    ("scene", "voice", "lang"),
+    [("TinyRanges", "hibari", "en"), ("TinyRanges3D", "none", "ja")],
+)
+def test_a_split_render_is_the_whole_render(tmp_path, monkeypatch, scene, voice, lang):
+    """...a translated one too, with the English subtitles it carries beside its own."""
+    job = movie_job(scene, voice, lang=lang)
     _, whole = render(tmp_path / "whole", job, 1, monkeypatch)
     runner, joined = render(tmp_path / "split", job, 3, monkeypatch)
     parts = split(job, 3)
@@ -140,6 +156,13 @@ def test_a_split_render_is_the_whole_render(tmp_path, monkeypatch, scene, voice)
     assert not joined.cached and joined.key == whole.key
     assert runner.up_to_date(job) is not None  # recorded as the whole movie
     assert_same_movie(whole, joined)
+    if lang != "en":
+        assert [text for _, text in cues(whole.source_subtitles)] == [
+            "A cube.",
+            "The camera tilts.",
+            "And turns.",
+        ]
+        assert whole.source_subtitles.name == f"{scene}.{lang}.en.srt"
 
 
 @pytest.mark.render

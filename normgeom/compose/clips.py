@@ -266,14 +266,24 @@ class SubtitleTrack:
     cues: list[tuple[float, float, str]]
 
 
-def _mux_subtitles(out, track: SubtitleTrack) -> None:
-    """Add ``track`` to ``out`` as an MP4 text track tagged with its language: each cue one
-    packet (a 16-bit big-endian length, then the UTF-8 text)."""
-    stream = out.add_stream("mov_text")
-    stream.codec_context.subtitle_header = MOV_TEXT_HEADER
-    stream.metadata["language"] = track.language
-    stream.time_base = SUBTITLE_TIME_BASE
-    for start, end, text in track.cues:
+def _mux_subtitles(out, tracks: tuple[SubtitleTrack, ...]) -> None:
+    """Add ``tracks`` to ``out`` as MP4 text tracks tagged with their languages (every
+    stream before the first packet: the muxer writes its header then), each cue one packet
+    (a 16-bit big-endian length, then the UTF-8 text)."""
+    streams = []
+    for track in tracks:
+        stream = out.add_stream("mov_text")
+        stream.codec_context.subtitle_header = MOV_TEXT_HEADER
+        stream.metadata["language"] = track.language
+        stream.time_base = SUBTITLE_TIME_BASE
+        streams.append(stream)
+    for stream, track in zip(streams, tracks, strict=True):
+        _mux_cues(out, stream, track.cues)
+
+
+def _mux_cues(out, stream, cues: list[tuple[float, float, str]]) -> None:
+    """Mux ``cues`` into the text ``stream`` of ``out``."""
+    for start, end, text in cues:
         data = text.encode()
         packet = av.Packet(struct.pack(">H", len(data)) + data)
         packet.stream, packet.time_base = stream, SUBTITLE_TIME_BASE
@@ -348,8 +358,7 @@ def compose(
                     for number, ch in enumerate(chapters, start=1)
                 ]
             )
-            for track in subtitles:
-                _mux_subtitles(out, track)
+            _mux_subtitles(out, subtitles)
             sound = _CopiedAudio(out, audio, tap) if copied else _EncodedAudio(out, audio, tap)
             for container, stream, span in zip(inputs, streams, spans, strict=True):
                 offset = round(span.start / stream.time_base)

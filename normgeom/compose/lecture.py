@@ -26,7 +26,7 @@ from normgeom.rendering.runner import JobResult
 from normgeom.rendering.state import Built, Chapter, Info, RecordId, RecordKind, State
 from normgeom.rendering.versions import versions
 from scenes.base.catalog import LECTURE_TITLE, SCENES_DIR
-from scenes.voice.languages import language
+from scenes.voice.languages import SOURCE, language
 from scenes.voice.loudness import Loudness
 from scenes.voice.translation import translated_word
 
@@ -108,7 +108,8 @@ def lecture_title(lang: str) -> str:
 
 
 def build_lecture(state: State, results: list[JobResult], video: Path) -> LectureResult:
-    """Compose rendered ``results`` (title card, then the scenes) into the lecture.
+    """Compose rendered ``results`` (title card, then the scenes) into the lecture; a
+    translated lecture carries a second subtitle track, the English.
 
     Nothing is rewritten when every part and the output path are as in the last run and
     every file is as written. The manifest lists paths relative to its own folder.
@@ -133,11 +134,17 @@ def _write(results: list[JobResult], files: LectureFiles) -> Built:
     title = lecture_title(lang)
     parts = clip_spans(clips)
     chapters = _chapters(parts, results)
-    cues = shift_cues(
-        [(read_srt(r.subtitles), p.end - p.start) for r, p in zip(results, parts, strict=True)]
-    )
+    lengths = [p.end - p.start for p in parts]
+    cues = shift_cues([(read_srt(r.subtitles), n) for r, n in zip(results, lengths, strict=True)])
     iso = language(lang).iso639_2
-    track = SubtitleTrack(iso, [(c.start, c.end, c.text) for c in cues])
+    tracks = [SubtitleTrack(iso, [(c.start, c.end, c.text) for c in cues])]
+    if lang != SOURCE:  # the source text too, timed to this language's speech
+        source = shift_cues(
+            [(read_srt(r.source_subtitles), n) for r, n in zip(results, lengths, strict=True)]
+        )
+        tracks.append(
+            SubtitleTrack(language(SOURCE).iso639_2, [(c.start, c.end, c.text) for c in source])
+        )
     # the chapters tile the lecture (the last one to the audio's end): the whole lecture's
     # true peak is the largest of theirs, so its own meter measures loudness alone
     spans = [(0.0, float("inf")), *((ch.start, ch.end) for ch, _ in chapters[:-1])]
@@ -150,7 +157,7 @@ def _write(results: list[JobResult], files: LectureFiles) -> Built:
             title=title,
             tap=tap,
             language=iso,
-            subtitles=(track,),
+            subtitles=tuple(tracks),
         )
     lecture, *levels = tap.results
     peaks = [level.true_peak_dbtp for level in levels if level.true_peak_dbtp is not None]

@@ -1,8 +1,9 @@
 """Where every output goes, under one media root (``media/``, Manim's own default).
 
 - a rendered scene: ``media/scenes/<480p15>/<Scene>.<mp4|gif|png|webm>`` (+ ``.srt``); in
-  another language ``<Scene>.<lang>.<mp4|...>`` (``MeanCentering.ja.mp4``), and so on for every
-  output below (Manim's own folders get a ``<lang>`` subfolder);
+  another language ``<Scene>.<lang>.<mp4|...>`` (``MeanCentering.ja.mp4``, with the English
+  subtitles over its speech in ``MeanCentering.ja.en.srt``), and so on for every output below
+  (Manim's own folders get a ``<lang>`` subfolder);
 - a still: ``media/stills/<480p15>/<Scene>[-<beat>][-transparent].png``;
 - slide steps: ``media/.normgeom/slides/<480p15>/<Scene>.json`` (manim-slides' files);
 - the lecture: ``media/normalization_geometry.mp4`` (``normalization_geometry.ja.mp4``) with

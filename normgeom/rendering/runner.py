@@ -52,6 +52,7 @@ from normgeom.rendering.repair import repair_caches
 from normgeom.rendering.schedule import longest_first
 from normgeom.rendering.state import Built, Info, Record, RecordId, RecordKind, State
 from normgeom.rendering.worker import refuse_nested_render, run_in_fresh_process
+from scenes.voice.languages import SOURCE
 from scenes.voice.registry import SpeechError
 
 __all__ = ["Executor", "LocalPool", "JobResult", "Runner", "default_jobs", "record_id"]
@@ -149,6 +150,12 @@ class JobResult:
         """The movie's ``.srt`` (``None`` for a scene without narration)."""
         return self.files.get("subtitles")
 
+    @property
+    def source_subtitles(self) -> Path | None:
+        """A translated movie's subtitles in the source language, over its own speech
+        (``<movie>.en.srt``; ``None`` for an English or unnarrated movie)."""
+        return self.files.get("source_subtitles")
+
 
 class Runner:
     """Runs jobs into a media layout.
@@ -192,11 +199,14 @@ class Runner:
         return self._keys[job]
 
     def outputs(self, job: RenderJob) -> dict[str, Path]:
-        """Where a job's files go, by role: ``video`` and ``subtitles`` (movies), ``image``
-        (stills), ``presentation`` (slides)."""
+        """Where a job's files go, by role: ``video``, ``subtitles`` and ``source_subtitles``
+        (movies), ``image`` (stills), ``presentation`` (slides)."""
         final = self.layout.output(job)
         if job.product is Product.MOVIE:
-            return {"video": final, "subtitles": final.with_suffix(".srt")}
+            movie = {"video": final, "subtitles": final.with_suffix(".srt")}
+            if job.lang != SOURCE:
+                movie["source_subtitles"] = final.with_suffix(f".{SOURCE}.srt")
+            return movie
         return {"image" if job.product is Product.LAST_FRAME else "presentation": final}
 
     def up_to_date(self, job: RenderJob) -> JobResult | None:
@@ -287,11 +297,7 @@ class Runner:
             outputs = self.outputs(job)
             join_ranges([result.video for result in ranges], outputs["video"])
             files = {"video": outputs["video"]}
-            if ranges[-1].subtitles is not None:
-                copy_file(ranges[-1].subtitles, outputs["subtitles"])
-                files["subtitles"] = outputs["subtitles"]
-            else:
-                outputs["subtitles"].unlink(missing_ok=True)
+            files.update(_copy_subtitles(ranges[-1].files, outputs))
             length = duration(files["video"])
             seconds = sum(self.expected_seconds(result.job) for result in ranges)
             key = self.key(job)
@@ -392,12 +398,25 @@ class Runner:
             raise RenderError(f"{job.target.name}: Manim wrote no {source} file")
         copy_file(written[source], outputs[role])
         files = {role: outputs[role]}
-        if job.product is Product.MOVIE and "subtitles" in written:
-            copy_file(written["subtitles"], outputs["subtitles"])
-            files["subtitles"] = outputs["subtitles"]
-        elif job.product is Product.MOVIE:
-            outputs["subtitles"].unlink(missing_ok=True)
+        if job.product is Product.MOVIE:
+            files.update(_copy_subtitles(written, outputs))
         return files
+
+
+def _copy_subtitles(written: dict[str, Path], outputs: dict[str, Path]) -> dict[str, Path]:
+    """Copy a movie's subtitle files (``subtitles``, ``source_subtitles``) that were
+    ``written`` to their ``outputs``, removing an old one no longer written; the copies by
+    role."""
+    copied = {}
+    for role in ("subtitles", "source_subtitles"):
+        if role not in outputs:
+            continue
+        if role in written:
+            copy_file(written[role], outputs[role])
+            copied[role] = outputs[role]
+        else:
+            outputs[role].unlink(missing_ok=True)
+    return copied
 
 
 def _temporary_file() -> Path:

@@ -24,6 +24,7 @@ break in ``audit_exceptions``.
 
 from __future__ import annotations
 
+import datetime
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -42,6 +43,7 @@ from manim import (
     smooth,
     squish_rate_func,
 )
+import srt
 from manim_voiceover import VoiceoverScene
 
 from scenes.base.beat_range import enter_beat
@@ -55,7 +57,7 @@ from scenes.base.declarations import (
     is_prediction,
 )
 from scenes.base.parameters import SceneParams, SceneSettings
-from scenes.camera.manim_internals import end_scene, whole_frames_when_cached
+from scenes.camera.manim_internals import end_scene, subtitle_file, whole_frames_when_cached
 from scenes.camera.overlay import OverlayCachingCamera
 from scenes.camera.raster import RasterCachingCamera
 from scenes.kit import panels
@@ -163,6 +165,8 @@ class Narrated(VoiceoverScene):
             make_service(self.settings.voice, self.settings.voice_cache, self.settings.lang)
         )
         self.beats_done: list[str] = []
+        self.source_cues: list[srt.Subtitle] = []
+        """A translated scene's subtitles in the source language, over its own beats' spans."""
         self.cue = Group()
         self.pauses: list[tuple[str, float, Group]] = []
         """Each prediction pause: its beat, its seconds and its cue."""
@@ -203,8 +207,13 @@ class Narrated(VoiceoverScene):
         return appear_rate(self.said_at(beat, words, duration), duration)
 
     def tear_down(self) -> None:
-        """End on :data:`END_HOLD` seconds of the last picture, nothing moving."""
+        """End on :data:`END_HOLD` seconds of the last picture, nothing moving; a translated
+        scene writes its source-language subtitles beside its own (``<movie>.en.srt``)."""
         self.wait(END_HOLD)
+        path = subtitle_file(self, SOURCE)
+        if self.source_cues and path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(srt.compose(self.source_cues), encoding="utf-8")
         super().tear_down()
 
     @classmethod
@@ -265,9 +274,23 @@ class Narrated(VoiceoverScene):
     ) -> None:
         """The beat's subtitle cues (:func:`~scenes.voice.captions.caption_cues`: at most
         two lines of 42 characters, broken at phrase boundaries), in place of manim-voiceover's
-        single lines of equal word counts."""
-        for cue in caption_cues(subcaption, duration, self.settings.lang):
+        single lines of equal word counts. A translated scene also keeps the source text's
+        cues over the same span (:attr:`source_cues`), so its movie can offer both."""
+        lang = self.settings.lang
+        for cue in caption_cues(subcaption, duration, lang):
             self.add_subcaption(cue.text, duration=cue.duration, offset=cue.offset)
+        if lang == SOURCE:
+            return
+        for cue in caption_cues(self.beat_text(self.beat_name, SOURCE), duration):
+            start = self.renderer.time + cue.offset
+            self.source_cues.append(
+                srt.Subtitle(
+                    len(self.source_cues) + 1,
+                    datetime.timedelta(seconds=start),
+                    datetime.timedelta(seconds=start + cue.duration),
+                    cue.text,
+                )
+            )
 
     def pause_for_prediction(self, name: str) -> None:
         """Hold :data:`PREDICTION_PAUSE` seconds with the cue and a shrinking countdown bar on

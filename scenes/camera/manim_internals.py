@@ -32,6 +32,7 @@ __all__ = [
     "draw_path",
     "draw_onto",
     "written_files",
+    "subtitle_file",
     "beat_slide_class",
     "counting_frames",
     "write_frames",
@@ -71,17 +72,29 @@ def draw_onto(camera: Camera, mobjects: list[Mobject], pixel_array: np.ndarray) 
         camera.display_funcs[kind](list(group), pixel_array)
 
 
-def written_files(scene: Any) -> dict[str, Path]:
-    """What a finished render wrote: ``movie``, ``image`` and ``subtitles`` paths that exist.
+def subtitle_file(scene: Any, lang: str | None = None) -> Path | None:
+    """Where the render of ``scene`` writes its subtitles (``None`` when it writes no video):
+    Manim's ``.srt`` beside the movie, or with ``lang`` the subtitles in that other language
+    the scene writes itself, ``<movie>.<lang>.srt``. Read from the scene's file writer
+    (``output_plan``, new and undocumented in manim 0.22) instead of recomputing Manim's
+    folder rules."""
+    writer = scene.renderer.file_writer
+    path = writer.output_plan.subcaption_file
+    if path is None or not writer.output_spec.is_video:
+        return None
+    path = Path(path)
+    return path if lang is None else path.with_name(f"{path.stem}.{lang}{path.suffix}")
 
-    Read from the scene's file writer (``scene.renderer.file_writer.output_plan``, new and
-    undocumented in manim 0.22) instead of recomputing Manim's folder rules.
-    """
+
+def written_files(scene: Any, source_lang: str) -> dict[str, Path]:
+    """What a finished render wrote: ``movie``, ``image``, ``subtitles`` and (a translated
+    scene's) ``source_subtitles`` in ``source_lang``, the paths that exist."""
     plan = scene.renderer.file_writer.output_plan
     found = {
         "movie": None if plan.output.is_still else plan.primary_artifact,
         "image": plan.primary_artifact if plan.output.is_still else None,
-        "subtitles": plan.subcaption_file,
+        "subtitles": subtitle_file(scene),
+        "source_subtitles": subtitle_file(scene, source_lang),
     }
     return {name: Path(path) for name, path in found.items() if path and Path(path).is_file()}
 
