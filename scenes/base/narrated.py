@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import ClassVar
 
+import srt
 from manim import (
     Animation,
     FadeIn,
@@ -43,7 +44,6 @@ from manim import (
     smooth,
     squish_rate_func,
 )
-import srt
 from manim_voiceover import VoiceoverScene
 
 from scenes.base.beat_range import enter_beat
