@@ -174,6 +174,11 @@ JAPANESE_BEATS = [
 ]
 
 
+DETERMINERS = ("この", "その", "あの", "ただ")
+"""Words that open the phrase of the noun after them (この図, ただ一つ; not どの, the end
+of 先ほどの)."""
+
+
 @pytest.mark.parametrize("index", range(0, len(JAPANESE_BEATS)))
 def test_japanese_subtitles_keep_to_two_lines_of_13_and_never_cut_a_word(index):
     text = JAPANESE_BEATS[index]
@@ -185,8 +190,11 @@ def test_japanese_subtitles_keep_to_two_lines_of_13_and_never_cut_a_word(index):
         lines = cue.text.split("\n")
         assert len(lines) <= 2
         assert all(width(line) <= WIDE_LINE_LENGTH for line in lines), cue.text
-        for line in lines[:-1]:  # a line ends after punctuation or a run of kana
+        for line, after in zip(lines, lines[1:]):  # ends after punctuation or a run of kana
             assert re.search(r"[、。？！ぁ-ゟ]$", line), cue.text
+            ending = [d for d in DETERMINERS if line.endswith(d)]
+            # この|図 is one phrase: cut only when moving この down would not fit
+            assert not ending or width(ending[0] + after) > WIDE_LINE_LENGTH, cue.text
     durations = [cue.duration for cue in cues]
     assert sum(durations) <= 30.0 and all(d > 0 for d in durations)
 

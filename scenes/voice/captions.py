@@ -14,7 +14,8 @@ timed-text guide): at most two lines of :data:`WIDE_LINE_LENGTH` full-width char
 half-width letter or digit counts half), cut after ``。？！``, then after ``、``, then
 between phrases: where a run of kana ends and a word of kanji, katakana, Latin letters or
 digits begins (``平均を|引くと``) or a bracketed vector, never inside a word, a number or a
-bracketed group.
+bracketed group, and after a determiner (``この図``, ``ただ一つ``) only where nothing else
+fits.
 """
 
 from __future__ import annotations
@@ -203,6 +204,9 @@ _WIDE_CLAUSE_END = "、，：；"
 _KANA = re.compile(r"[\u3041-\u309f]")  # hiragana
 _WIDE_SPACE = re.compile(r"(?<=[^\x00-\x7f]) | (?=[^\x00-\x7f])")
 """A space beside a full-width character: not written in Japanese ((3, 3, 3) keeps its own)."""
+_DETERMINERS = ("この", "その", "あの", "ただ")
+"""Words that open the phrase of the noun after them: cut after (この|図, ただ|一つ) only
+where no other cut fits."""
 _OPENING = "(（[「『"
 _CLOSING = ")）]」』"
 
@@ -226,8 +230,8 @@ def _phrase_ends(c: str, following: str) -> bool:
 
 def _wide_cuts(text: str) -> list[tuple[int, int]]:
     """Where ``text`` (no spaces) may be cut, as (index, strength): 3 after a sentence end,
-    2 after a clause mark, 1 between phrases; never inside brackets or a Latin word or
-    number."""
+    2 after a clause mark, 1 between phrases, 0 after a determiner (この|図: only where
+    nothing else fits); never inside brackets or a Latin word or number."""
     cuts, depth = [], 0
     for i, c in enumerate(text[:-1]):
         depth += (c in _OPENING) - (c in _CLOSING)
@@ -239,7 +243,7 @@ def _wide_cuts(text: str) -> list[tuple[int, int]]:
         elif c in _WIDE_CLAUSE_END:
             cuts.append((i + 1, 2))
         elif _phrase_ends(c, following):
-            cuts.append((i + 1, 1))
+            cuts.append((i + 1, 0 if text[: i + 1].endswith(_DETERMINERS) else 1))
     return cuts
 
 
