@@ -72,14 +72,20 @@ POINTS_PER_CURVE = 4
 """A VMobject's ``n_points_per_cubic_curve``: anchor, two handles, anchor."""
 
 
-def _coincide(first: np.ndarray, second: np.ndarray, atol: float) -> np.ndarray:
+def _coincide(first: np.ndarray, second: np.ndarray, atol: float, finite: bool) -> np.ndarray:
     r"""Row by row, whether two (k, 2) point arrays coincide as Manim's
     ``VMobject.consider_points_equals_2d(first, second)`` decides: per coordinate
     :math:`a = b`, or :math:`|a - b|` finite and at most :math:`atol + rtol\,|b|`
-    (``rtol`` :data:`ISCLOSE_RTOL`, ``atol`` the mobject's ``tolerance_for_point_equality``)."""
+    (``rtol`` :data:`ISCLOSE_RTOL`, ``atol`` the mobject's ``tolerance_for_point_equality``).
+
+    ``finite``: no coordinate is infinite or NaN; then, ``atol`` being 0 or more, the bound
+    on :math:`|a - b|` alone decides.
+    """
+    reach = atol + ISCLOSE_RTOL * np.abs(second)
+    if finite:
+        return (np.abs(first - second) <= reach).all(axis=1)
     with np.errstate(invalid="ignore"):  # inf - inf
         gap = np.abs(first - second)
-    reach = atol + ISCLOSE_RTOL * np.abs(second)
     return ((first == second) | ((gap <= reach) & np.isfinite(gap))).all(axis=1)
 
 
@@ -103,10 +109,12 @@ def set_path(camera: Camera, ctx: cairo.Context, vmobject: VMobject) -> None:
     ctx.new_path()
     atol = vmobject.tolerance_for_point_equality
     xy = points[:, :2]
-    curve_starts = np.arange(POINTS_PER_CURVE, len(xy), POINTS_PER_CURVE)
-    cuts = curve_starts[~_coincide(xy[curve_starts - 1], xy[curve_starts], atol)]
+    finite = bool(np.isfinite(xy).all())
+    ends = xy[POINTS_PER_CURVE - 1 : -1 : POINTS_PER_CURVE]  # points i - 1 (i = 4, 8, ...)
+    starts = xy[POINTS_PER_CURVE::POINTS_PER_CURVE]  # points i
+    cuts = (np.flatnonzero(~_coincide(ends, starts, atol, finite)) + 1) * POINTS_PER_CURVE
     edges = np.concatenate(([0], cuts, [len(xy)]))
-    closed = _coincide(xy[edges[:-1]], xy[edges[1:] - 1], atol).tolist()
+    closed = _coincide(xy[edges[:-1]], xy[edges[1:] - 1], atol, finite).tolist()
     curve_edges = (edges // POINTS_PER_CURVE).tolist()
     curves = len(xy) // POINTS_PER_CURVE
     quads = xy[: curves * POINTS_PER_CURVE].reshape(curves, 2 * POINTS_PER_CURVE).tolist()
