@@ -131,7 +131,9 @@ def test_a_translated_deck_is_named_titled_and_noted_in_its_language(tmp_path, m
 
 
 @pytest.mark.parametrize("command", ["slides", "stills", "publish"])
-def test_an_unknown_language_is_one_line_for_every_publishing_command(command, tmp_path, monkeypatch):
+def test_an_unknown_language_is_one_line_for_every_publishing_command(
+    command, tmp_path, monkeypatch
+):
     monkeypatch.setenv("NORMGEOM_MEDIA", str(tmp_path))
     result = CliRunner().invoke(app, [command, "--lang", "xx"])
     refusal_line(result, "unknown language 'xx'", "ja (Japanese)")

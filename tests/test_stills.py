@@ -102,5 +102,7 @@ def test_a_translated_still_shows_its_language_and_carries_its_code():
     jobs = [still_job(target, SMALL, SceneParams(), lang=lang) for lang in ("en", "ja")]
     english, japanese = (r.files["image"] for r in Runner(layout, jobs=2).run(jobs))
     assert (english.name, japanese.name) == ("TitleCard.png", "TitleCard.ja.png")
-    pictures = [np.asarray(Image.open(path).convert("L")).astype(int) for path in (english, japanese)]
+    pictures = [
+        np.asarray(Image.open(path).convert("L")).astype(int) for path in (english, japanese)
+    ]
     assert np.abs(pictures[0] - pictures[1]).mean() > 1.0
