@@ -8,7 +8,8 @@ to read again (and the tests of the caching cameras, stills and slides the ones 
 Hooks the caching cameras override (``Camera.display_multiple_non_background_colored_vmobjects``,
 ``ThreeDCamera.capture_mobjects`` and its ``rotation_matrix`` attribute) are named in
 :mod:`scenes.camera.raster` and :mod:`scenes.camera.overlay`; the helpers they call to draw
-are here.
+are here, and so is the mixin that builds their Cairo paths (``Camera.set_cairo_context_path``,
+:class:`NumPyPaths`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ __all__ = [
     "end_scene",
     "cairo_context",
     "draw_path",
+    "set_path",
+    "NumPyPaths",
     "draw_onto",
     "written_files",
     "subtitle_file",
@@ -61,6 +64,79 @@ def draw_path(camera: Camera, vmobject: VMobject, ctx: cairo.Context) -> None:
     """Draw one VMobject's fill and stroke on ``ctx`` exactly as the camera would
     (``Camera.display_vectorized``, undocumented)."""
     camera.display_vectorized(vmobject, ctx)
+
+
+ISCLOSE_RTOL = 1e-5
+"""Relative tolerance of :func:`numpy.isclose`, which Manim's point comparisons keep."""
+
+POINTS_PER_CURVE = 4
+"""A VMobject's ``n_points_per_cubic_curve``: anchor, two handles, anchor."""
+
+
+def _coincide(first: np.ndarray, second: np.ndarray, atol: float, finite: bool) -> np.ndarray:
+    r"""Row by row, whether two (k, 2) point arrays coincide as Manim's
+    ``VMobject.consider_points_equals_2d(first, second)`` decides: per coordinate
+    :math:`a = b`, or :math:`|a - b|` finite and at most :math:`atol + rtol\,|b|`
+    (``rtol`` :data:`ISCLOSE_RTOL`, ``atol`` the mobject's ``tolerance_for_point_equality``).
+
+    ``finite``: no coordinate is infinite or NaN; then, ``atol`` being 0 or more, the bound
+    on :math:`|a - b|` alone decides.
+    """
+    reach = atol + ISCLOSE_RTOL * np.abs(second)
+    if finite:
+        return (np.abs(first - second) <= reach).all(axis=1)
+    with np.errstate(invalid="ignore"):  # inf - inf
+        gap = np.abs(first - second)
+    return ((first == second) | ((gap <= reach) & np.isfinite(gap))).all(axis=1)
+
+
+def set_path(camera: Camera, ctx: cairo.Context, vmobject: VMobject) -> None:
+    """Set ``ctx``'s path to ``vmobject``'s: the Cairo calls, with the same numbers, of
+    ``Camera.set_cairo_context_path`` (undocumented), its tests done with NumPy at once and
+    the coordinates handed to Cairo as Python floats.
+
+    Curve :math:`k` is points :math:`4k` to :math:`4k + 3`. A subpath ends before point
+    :math:`i`, a multiple of 4, where points :math:`i - 1` and :math:`i` do not coincide in
+    x and y (:func:`_coincide`; for a tolerance of 0 or more this is also Manim's split test,
+    ``VMobject.get_subpath_split_indices_from_points``). Each subpath holding a whole curve
+    is a move to its first point, a curve to the last three points of each of its whole
+    curves, and a close when its first and last points coincide. An empty mobject leaves the
+    path as it was; any other clears it first (one with a non-finite point is drawn by Manim
+    as the point 0).
+    """
+    points = camera.transform_points_pre_display(vmobject, vmobject.points)
+    if len(points) == 0:
+        return
+    ctx.new_path()
+    atol = vmobject.tolerance_for_point_equality
+    xy = points[:, :2]
+    finite = bool(np.isfinite(xy).all())
+    ends = xy[POINTS_PER_CURVE - 1 : -1 : POINTS_PER_CURVE]  # points i - 1 (i = 4, 8, ...)
+    starts = xy[POINTS_PER_CURVE::POINTS_PER_CURVE]  # points i
+    cuts = (np.flatnonzero(~_coincide(ends, starts, atol, finite)) + 1) * POINTS_PER_CURVE
+    edges = np.concatenate(([0], cuts, [len(xy)]))
+    closed = _coincide(xy[edges[:-1]], xy[edges[1:] - 1], atol, finite).tolist()
+    curve_edges = (edges // POINTS_PER_CURVE).tolist()
+    curves = len(xy) // POINTS_PER_CURVE
+    quads = xy[: curves * POINTS_PER_CURVE].reshape(curves, 2 * POINTS_PER_CURVE).tolist()
+    for (first, end), close in zip(itertools.pairwise(curve_edges), closed, strict=True):
+        if first == end:  # the points after the last whole curve
+            continue
+        ctx.new_sub_path()
+        ctx.move_to(*quads[first][:2])
+        for _, _, x1, y1, x2, y2, x3, y3 in quads[first:end]:
+            ctx.curve_to(x1, y1, x2, y2, x3, y3)
+        if close:
+            ctx.close_path()
+
+
+class NumPyPaths:
+    """Camera mixin: Manim's ``Camera.set_cairo_context_path`` hook done by :func:`set_path`
+    (same paths, fewer Python steps per curve)."""
+
+    def set_cairo_context_path(self, ctx: cairo.Context, vmobject: VMobject):
+        set_path(self, ctx, vmobject)
+        return self
 
 
 def draw_onto(camera: Camera, mobjects: list[Mobject], pixel_array: np.ndarray) -> None:

@@ -23,7 +23,7 @@ from manim import Mobject, VMobject
 from manim.camera.camera import Camera
 from manim.camera.three_d_camera import ThreeDCamera
 
-from scenes.camera.manim_internals import cairo_context, draw_onto
+from scenes.camera.manim_internals import NumPyPaths, cairo_context, draw_onto
 
 __all__ = ["OverlayCachingCamera", "overlay_signature"]
 
@@ -66,8 +66,9 @@ class _Unkeyed:
         self.shifts: dict | None = None  # while a frame is drawn: centre function -> shift
 
 
-class OverlayCachingCamera(ThreeDCamera):
-    """:class:`~manim.camera.three_d_camera.ThreeDCamera` with cached overlay layers.
+class OverlayCachingCamera(NumPyPaths, ThreeDCamera):
+    """:class:`~manim.camera.three_d_camera.ThreeDCamera` with cached overlay layers (and
+    paths built by :class:`~scenes.camera.manim_internals.NumPyPaths`).
 
     An overlay is a mobject passed to ``add_fixed_in_frame_mobjects`` itself; its members met
     without it (Manim's still background lists families flattened) are drawn as usual.

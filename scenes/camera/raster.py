@@ -22,7 +22,7 @@ import numpy as np
 from manim import VMobject
 from manim.camera.camera import Camera
 
-from scenes.camera.manim_internals import cairo_context, draw_path
+from scenes.camera.manim_internals import NumPyPaths, cairo_context, draw_path
 
 __all__ = ["RasterCache", "RasterCachingCamera", "look_signature"]
 
@@ -110,8 +110,9 @@ class RasterCache:
             self.nbytes -= _cost(*self._entries.popitem(last=False))
 
 
-class RasterCachingCamera(Camera):
-    """:class:`manim.camera.camera.Camera` that paints repeated mobjects from cached rasters.
+class RasterCachingCamera(NumPyPaths, Camera):
+    """:class:`manim.camera.camera.Camera` that paints repeated mobjects from cached rasters
+    (and builds paths with :class:`~scenes.camera.manim_internals.NumPyPaths`).
 
     ``raster_budget_mb`` bounds the cache (:class:`RasterCache`).
     """
