@@ -4,6 +4,7 @@ speech."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import shutil
 
@@ -190,7 +191,7 @@ def test_japanese_subtitles_keep_to_two_lines_of_13_and_never_cut_a_word(index):
         lines = cue.text.split("\n")
         assert len(lines) <= 2
         assert all(width(line) <= WIDE_LINE_LENGTH for line in lines), cue.text
-        for line, after in zip(lines, lines[1:]):  # ends after punctuation or a run of kana
+        for line, after in itertools.pairwise(lines):  # ends after punctuation or kana
             assert re.search(r"[、。？！ぁ-ゟ]$", line), cue.text
             ending = [d for d in DETERMINERS if line.endswith(d)]
             # この|図 is one phrase: cut only when moving この down would not fit
