@@ -275,7 +275,7 @@ class Narrated(VoiceoverScene):
         """The beat's subtitle cues (:func:`~scenes.voice.captions.caption_cues`: at most
         two lines of 42 characters, broken at phrase boundaries), in place of manim-voiceover's
         single lines of equal word counts. A translated scene also keeps the source text's
-        cues over the same span (:attr:`source_cues`), so its movie can offer both."""
+        cues over the same span (``source_cues``), so its movie can offer both."""
         lang = self.settings.lang
         for cue in caption_cues(subcaption, duration, lang):
             self.add_subcaption(cue.text, duration=cue.duration, offset=cue.offset)

@@ -97,7 +97,7 @@ def set_path(camera: Camera, ctx: cairo.Context, vmobject: VMobject) -> None:
 
     Curve :math:`k` is points :math:`4k` to :math:`4k + 3`. A subpath ends before point
     :math:`i`, a multiple of 4, where points :math:`i - 1` and :math:`i` do not coincide in
-    x and y (:func:`_coincide`; for a tolerance of 0 or more this is also Manim's split test,
+    x and y (``_coincide``; for a tolerance of 0 or more this is also Manim's split test,
     ``VMobject.get_subpath_split_indices_from_points``). Each subpath holding a whole curve
     is a move to its first point, a curve to the last three points of each of its whole
     curves, and a close when its first and last points coincide. An empty mobject leaves the
