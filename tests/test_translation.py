@@ -4,7 +4,6 @@ speech."""
 
 from __future__ import annotations
 
-import itertools
 import re
 import shutil
 
@@ -191,13 +190,22 @@ def test_japanese_subtitles_keep_to_two_lines_of_13_and_never_cut_a_word(index):
         lines = cue.text.split("\n")
         assert len(lines) <= 2
         assert all(width(line) <= WIDE_LINE_LENGTH for line in lines), cue.text
-        for line, after in itertools.pairwise(lines):  # ends after punctuation or kana
+        for line in lines[:-1]:  # a line ends after punctuation or a run of kana
             assert re.search(r"[、。？！ぁ-ゟ]$", line), cue.text
-            ending = [d for d in DETERMINERS if line.endswith(d)]
-            # この|図 is one phrase: cut only when moving この down would not fit
-            assert not ending or width(ending[0] + after) > WIDE_LINE_LENGTH, cue.text
+            assert not line.endswith(DETERMINERS), cue.text  # この|図 is one phrase
     durations = [cue.duration for cue in cues]
     assert sum(durations) <= 30.0 and all(d > 0 for d in durations)
+
+
+def test_a_determiner_keeps_its_noun_unless_nothing_else_fits():
+    assert wide_cue_lines("平均を引くと点はその平面に移ります。") == [
+        "平均を引くと",  # not 平均を引くと点はその|平面に, the better balance
+        "点はその平面に移ります。",
+    ]
+    assert wide_cue_lines("この図のどこにあるでしょうか。") == [
+        "この",
+        "図のどこにあるでしょうか。",
+    ]
 
 
 @given(st.text(alphabet="平均分散をはがのにでと、。ベクトル", min_size=1, max_size=60))
@@ -258,3 +266,11 @@ def test_translate_checks_and_rewrites_nothing_when_the_catalogues_are_current(m
     listed = CliRunner().invoke(app, ["list", "--lang", "ja"], env={"COLUMNS": "200"})
     assert listed.exit_code == 0 and "translated (ja)" in listed.stdout
     assert "missing" not in listed.stdout and "stale" not in listed.stdout
+
+
+def test_japanese_screen_text_says_between_what_in_words_not_with_an_arrow():
+    """「RMS ↔ LN」 reads as English notation: the Japanese says 「RMSとLNの」."""
+    catalogue = polib.pofile(str(SCENES_DIR / "narration" / "ja" / "words.po"))
+    arrows = [entry.msgstr for entry in catalogue if "↔" in entry.msgstr]
+    assert arrows == []
+    assert sum("↔" in entry.msgid for entry in catalogue) >= 5  # the English keeps its arrow
