@@ -18,7 +18,7 @@ from normgeom.compose.clips import Clip, SubtitleTrack, clip_spans, compose
 from normgeom.compose.loudness import LoudnessTap, loudness_report
 from normgeom.compose.manifest import ChapterEntry, Manifest, PartEntry
 from normgeom.compose.page_states import page_links
-from normgeom.compose.subtitles import read_srt, shift_cues, to_srt, to_vtt
+from normgeom.compose.subtitles import Cue, read_srt, shift_cues, to_srt, to_vtt
 from normgeom.errors import step
 from normgeom.rendering.atomic import write_text
 from normgeom.rendering.cache import derived_key, digest
@@ -126,6 +126,11 @@ def build_lecture(state: State, results: list[JobResult], video: Path) -> Lectur
     return LectureResult(files, list(record.info.chapters), record.info.duration, cached)
 
 
+def _track(lang: str, cues: list[Cue]) -> SubtitleTrack:
+    """The MP4 subtitle track of ``cues``, tagged with language ``lang``."""
+    return SubtitleTrack(language(lang).iso639_2, [(c.start, c.end, c.text) for c in cues])
+
+
 def _write(results: list[JobResult], files: LectureFiles) -> Built:
     """Compose the lecture into ``files`` (see :func:`build_lecture`); what to record: the
     titles in the parts' language, the sound and the subtitle track tagged with it."""
@@ -135,16 +140,15 @@ def _write(results: list[JobResult], files: LectureFiles) -> Built:
     parts = clip_spans(clips)
     chapters = _chapters(parts, results)
     lengths = [p.end - p.start for p in parts]
-    cues = shift_cues([(read_srt(r.subtitles), n) for r, n in zip(results, lengths, strict=True)])
+
+    def merged(files: list[Path | None]) -> list[Cue]:
+        return shift_cues([(read_srt(f), n) for f, n in zip(files, lengths, strict=True)])
+
+    cues = merged([r.subtitles for r in results])
     iso = language(lang).iso639_2
-    tracks = [SubtitleTrack(iso, [(c.start, c.end, c.text) for c in cues])]
+    tracks = [_track(lang, cues)]
     if lang != SOURCE:  # the source text too, timed to this language's speech
-        source = shift_cues(
-            [(read_srt(r.source_subtitles), n) for r, n in zip(results, lengths, strict=True)]
-        )
-        tracks.append(
-            SubtitleTrack(language(SOURCE).iso639_2, [(c.start, c.end, c.text) for c in source])
-        )
+        tracks.append(_track(SOURCE, merged([r.source_subtitles for r in results])))
     # the chapters tile the lecture (the last one to the audio's end): the whole lecture's
     # true peak is the largest of theirs, so its own meter measures loudness alone
     spans = [(0.0, float("inf")), *((ch.start, ch.end) for ch, _ in chapters[:-1])]

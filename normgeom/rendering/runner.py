@@ -52,7 +52,7 @@ from normgeom.rendering.repair import repair_caches
 from normgeom.rendering.schedule import longest_first
 from normgeom.rendering.state import Built, Info, Record, RecordId, RecordKind, State
 from normgeom.rendering.worker import refuse_nested_render, run_in_fresh_process
-from scenes.voice.languages import SOURCE
+from scenes.voice.languages import SOURCE, source_subtitles
 from scenes.voice.registry import SpeechError
 
 __all__ = ["Executor", "LocalPool", "JobResult", "Runner", "default_jobs", "record_id"]
@@ -205,7 +205,7 @@ class Runner:
         if job.product is Product.MOVIE:
             movie = {"video": final, "subtitles": final.with_suffix(".srt")}
             if job.lang != SOURCE:
-                movie["source_subtitles"] = final.with_suffix(f".{SOURCE}.srt")
+                movie["source_subtitles"] = source_subtitles(final)
             return movie
         return {"image" if job.product is Product.LAST_FRAME else "presentation": final}
 

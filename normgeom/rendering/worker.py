@@ -45,7 +45,6 @@ from normgeom.rendering.paths import Layout
 from normgeom.rendering.range_media import seed_partial_movies
 from scenes.base.catalog import SCENES_DIR
 from scenes.base.parameters import SceneSettings
-from scenes.voice.languages import SOURCE
 from scenes.voice.registry import SpeechError
 
 __all__ = [
@@ -161,7 +160,7 @@ def _render(job: RenderJob, layout: Layout, verbose: bool) -> dict[str, Path]:
     scene = klass(settings=settings) if issubclass(klass, Narrated) else klass()
     with shared_caches(lambda: file_lock(layout.lock_file(job.caches_lock))):
         scene.render()
-    return written_files(scene, SOURCE)
+    return written_files(scene)
 
 
 def refuse_nested_render() -> None:

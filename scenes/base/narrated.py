@@ -63,7 +63,7 @@ from scenes.camera.raster import RasterCachingCamera
 from scenes.kit import panels
 from scenes.kit.screen_text import use_language
 from scenes.voice.captions import caption_cues
-from scenes.voice.languages import SOURCE
+from scenes.voice.languages import SOURCE, source_subtitles
 from scenes.voice.speech import make_service, prepare
 from scenes.voice.translation import translated_values
 from scenes.voice.wording import Template, fill
@@ -210,10 +210,10 @@ class Narrated(VoiceoverScene):
         """End on :data:`END_HOLD` seconds of the last picture, nothing moving; a translated
         scene writes its source-language subtitles beside its own (``<movie>.en.srt``)."""
         self.wait(END_HOLD)
-        path = subtitle_file(self, SOURCE)
-        if self.source_cues and path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(srt.compose(self.source_cues), encoding="utf-8")
+        subtitles = subtitle_file(self)
+        if self.source_cues and subtitles is not None:
+            subtitles.parent.mkdir(parents=True, exist_ok=True)
+            source_subtitles(subtitles).write_text(srt.compose(self.source_cues), encoding="utf-8")
         super().tear_down()
 
     @classmethod

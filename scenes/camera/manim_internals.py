@@ -27,6 +27,8 @@ from manim.camera.camera import Camera
 from manim.scene.scene_file_writer import SceneFileWriter
 from manim.utils.exceptions import EndSceneEarlyException
 
+from scenes.voice.languages import source_subtitles
+
 __all__ = [
     "end_scene",
     "cairo_context",
@@ -148,29 +150,25 @@ def draw_onto(camera: Camera, mobjects: list[Mobject], pixel_array: np.ndarray) 
         camera.display_funcs[kind](list(group), pixel_array)
 
 
-def subtitle_file(scene: Any, lang: str | None = None) -> Path | None:
-    """Where the render of ``scene`` writes its subtitles (``None`` when it writes no video):
-    Manim's ``.srt`` beside the movie, or with ``lang`` the subtitles in that other language
-    the scene writes itself, ``<movie>.<lang>.srt``. Read from the scene's file writer
-    (``output_plan``, new and undocumented in manim 0.22) instead of recomputing Manim's
-    folder rules."""
+def subtitle_file(scene: Any) -> Path | None:
+    """Where the render of ``scene`` writes Manim's ``.srt`` beside the movie (``None`` when
+    it writes no video). Read from the scene's file writer (``output_plan``, new and
+    undocumented in manim 0.22) instead of recomputing Manim's folder rules."""
     writer = scene.renderer.file_writer
     path = writer.output_plan.subcaption_file
-    if path is None or not writer.output_spec.is_video:
-        return None
-    path = Path(path)
-    return path if lang is None else path.with_name(f"{path.stem}.{lang}{path.suffix}")
+    return Path(path) if path is not None and writer.output_spec.is_video else None
 
 
-def written_files(scene: Any, source_lang: str) -> dict[str, Path]:
+def written_files(scene: Any) -> dict[str, Path]:
     """What a finished render wrote: ``movie``, ``image``, ``subtitles`` and (a translated
-    scene's) ``source_subtitles`` in ``source_lang``, the paths that exist."""
+    scene's) ``source_subtitles``, the paths that exist."""
     plan = scene.renderer.file_writer.output_plan
+    subtitles = subtitle_file(scene)
     found = {
         "movie": None if plan.output.is_still else plan.primary_artifact,
         "image": plan.primary_artifact if plan.output.is_still else None,
-        "subtitles": subtitle_file(scene),
-        "source_subtitles": subtitle_file(scene, source_lang),
+        "subtitles": subtitles,
+        "source_subtitles": subtitles and source_subtitles(subtitles),
     }
     return {name: Path(path) for name, path in found.items() if path and Path(path).is_file()}
 

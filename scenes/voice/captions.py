@@ -243,7 +243,7 @@ def _wide_cuts(text: str) -> list[tuple[int, int]]:
         elif c in _WIDE_CLAUSE_END:
             cuts.append((i + 1, 2))
         elif _phrase_ends(c, following):
-            cuts.append((i + 1, 0 if text[: i + 1].endswith(_DETERMINERS) else 1))
+            cuts.append((i + 1, 0 if text.endswith(_DETERMINERS, 0, i + 1) else 1))
     return cuts
 
 

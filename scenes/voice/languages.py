@@ -9,10 +9,11 @@ script. Its narration is the English one, translated in ``scenes/narration/<code
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from normio.errors import UserError
 
-__all__ = ["SOURCE", "Language", "LANGUAGES", "language", "check_language"]
+__all__ = ["SOURCE", "Language", "LANGUAGES", "language", "check_language", "source_subtitles"]
 
 
 @dataclass(frozen=True)
@@ -57,3 +58,9 @@ def check_language(code: str) -> str:
         known = ", ".join(f"{c} ({lang.name})" for c, lang in LANGUAGES.items())
         raise UserError(f"unknown language {code!r}; known: {known}")
     return code
+
+
+def source_subtitles(path: Path) -> Path:
+    """Where a translated movie's subtitles in the source language sit, beside the movie or
+    its own subtitles ``path``: ``Gain.ja.mp4`` and ``Gain.ja.srt`` -> ``Gain.ja.en.srt``."""
+    return path.with_suffix(f".{SOURCE}.srt")
