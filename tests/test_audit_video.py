@@ -1,7 +1,8 @@
 """The video audit: a planted one-frame cut is found in a clip without a manifest, and not at
 a chapter or part boundary the manifest beside the clip declares; a badge appearing in one
 frame is a local change, not a cut; a still stretch, a moving chapter ending and blank frames
-are found, blank frames just after a boundary are not; a smooth clip has no finding; a bad
+are found, blank frames just after a boundary are not; a badge coming and going leaves a
+picture still, and only its narrated seconds count when subtitles lie beside it; a smooth clip has no finding; a bad
 file is one line; the scenes' closing hold outlasts the encoder's settling by the still
 ending the rule asks for."""
 
@@ -107,7 +108,28 @@ def test_stills_moving_endings_and_blank_frames_are_found(tmp_path):
     still = [10.0] * (15 * FPS)
     write_clip(clip, still + [10 + i for i in range(20)], blank=range(20, 23))
     found = {(f.rule, round(f.start * FPS)) for f in audit_video(clip)}
-    assert found == {("blank", 20), ("long-still", 24), ("moving-ending", 15 * FPS + 6)}
+    after_blank = 23 + FPS  # the first frame a second after the blank ones
+    assert found == {("blank", 20), ("long-still", after_blank), ("moving-ending", 15 * FPS + 6)}
+
+
+def test_a_badge_coming_and_going_leaves_the_picture_still(tmp_path):
+    clip = tmp_path / "badge.mp4"
+    frames = 14 * FPS
+    write_clip(clip, [10.0] * frames, badge=range(4 * FPS, 9 * FPS))
+    assert [f.rule for f in audit_video(clip)] == ["long-still"]
+    write_clip(clip, [10 + 12 * i / FPS for i in range(frames)], badge=range(4 * FPS, 9 * FPS))
+    assert audit_video(clip) == []
+
+
+def test_only_narrated_seconds_of_a_still_count_with_subtitles_beside(tmp_path):
+    clip = tmp_path / "quiet.mp4"
+    write_clip(clip, [10.0] * (16 * FPS) + moving(20))
+    assert [f.rule for f in audit_video(clip)] == ["long-still"]
+    cue = "1\n00:00:01,000 --> 00:00:{end:02d},000\nwords\n"
+    (tmp_path / "quiet.srt").write_text(cue.format(end=12))
+    assert audit_video(clip) == []
+    (tmp_path / "quiet.srt").write_text(cue.format(end=15))
+    assert [f.rule for f in audit_video(clip)] == ["long-still"]
 
 
 def test_blank_frames_just_after_a_boundary_are_allowed(tmp_path):

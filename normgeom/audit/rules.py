@@ -80,7 +80,6 @@ class Auditor:
         self.findings: list[Finding] = []
         self.timeline = Timeline(scene_name, fps, self._see, self.findings.append)
         self.digests: dict[int, bytes] = {}
-        self.figure: set[int] = set()
         self.opacities: dict[int, float] = {}
         self.moved_at, self.moved = 0.0, ()
 
@@ -101,8 +100,8 @@ class Auditor:
             if shown and not claim.holds():
                 key = ("false-caption", index)
                 self._see(key, shot.time, (shown[0].name,), f"not true: {claim.fact}", seen)
-        changed = self._motion(shot)
-        self.timeline.look(shot, scene, changed, seen)
+        self._motion(shot)
+        self.timeline.look(shot, scene, seen)
         self._close(lambda key: key not in seen)
         self.opacities = {s.uid: s.opacity for s in texts}
 
@@ -196,20 +195,14 @@ class Auditor:
         shapes = shot.shapes_of(mobject)
         return shapes[0].group if shapes else type(mobject).__name__
 
-    def _motion(self, shot: Snapshot) -> bool:
-        """Whether the figure changed since the last frame: a shape outside the panels
-        (legends, readouts, cues) moved, came or went; the camera's motion moves the figure's
-        shapes. Any change at all, panels included, is remembered for the ending."""
+    def _motion(self, shot: Snapshot) -> None:
+        """Remember when anything at all last changed (panels included), for the ending."""
         digests = {s.uid: s.digest for s in shot.shapes}
         changed = [s for s in shot.shapes if self.digests.get(s.uid) != s.digest]
-        gone = set(self.digests) - set(digests)
-        if changed or gone:
+        if changed or set(self.digests) - set(digests):
             self.moved_at = shot.time
             self.moved = tuple(dict.fromkeys(s.name for s in changed))[:6] or ("something removed",)
-        figure = any(s.panel is None for s in changed) or bool(gone & self.figure)
         self.digests = digests
-        self.figure = {s.uid for s in shot.shapes if s.panel is None}
-        return figure
 
     # --- stretches -----------------------------------------------------------------------
 
@@ -279,3 +272,4 @@ def _under(part: Shape, shot: Snapshot, own: set[int]) -> bool:
         if x0 <= cx <= x1 and y0 <= cy <= y1:
             return True
     return False
+

@@ -42,7 +42,16 @@ from manim.utils.family import extract_mobject_family_members
 from scenes.kit.glyphs import Readout, TextPath
 from scenes.kit.style import PALETTE
 
-__all__ = ["Shape", "Snapshot", "CameraView", "Namer", "snapshot", "VISIBLE", "frame_half"]
+__all__ = [
+    "Shape",
+    "Snapshot",
+    "CameraView",
+    "Namer",
+    "snapshot",
+    "VISIBLE",
+    "OUTLINE_GRID",
+    "frame_half",
+]
 
 VISIBLE = 0.15
 """Opacity above which a viewer sees a thing."""
@@ -55,6 +64,10 @@ _VEIL_TOLERANCE = 0.1
 
 _PIXEL = 8.0 / 480
 """One pixel of the 480p frame, in frame units (for the motion digest)."""
+
+OUTLINE_GRID = 0.1
+"""Frame units (1/80 of the frame's height, 9 pixels at 720p) a shape's outline is rounded
+to: the long-still rule sees a shape move when its outline changes on this grid."""
 
 Box = tuple[float, float, float, float]
 
@@ -87,6 +100,7 @@ class Shape:
     members: frozenset[int] = field(default_factory=frozenset)
     words: str | None = None
     ink: float = 0.0
+    outline: bytes = b""
 
     @property
     def visible(self) -> bool:
@@ -275,10 +289,11 @@ def _screen_points(camera, mobject: Mobject) -> np.ndarray:
     return camera.transform_points_pre_display(mobject, mobject.points)[:, :2]
 
 
-def _measure(pieces: list[np.ndarray], opacity: float) -> tuple[Box, bytes, float]:
+def _measure(pieces: list[np.ndarray], opacity: float) -> tuple[Box, bytes, float, bytes]:
     """The box of a shape drawn as ``pieces`` (the screen points of its members, none
-    empty), the digest of its points (to the half pixel) and ``opacity``, and its ink: the
-    summed diagonals of its pieces' boxes (frame units)."""
+    empty), the digest of its points (to the half pixel) and ``opacity``, its ink (the
+    summed diagonals of its pieces' boxes, frame units) and its outline's digest (its points
+    on :data:`OUTLINE_GRID`)."""
     if len(pieces) > 1:
         points = np.concatenate(pieces)
         starts = np.cumsum([0] + [len(piece) for piece in pieces[:-1]])
@@ -293,7 +308,8 @@ def _measure(pieces: list[np.ndarray], opacity: float) -> tuple[Box, bytes, floa
         ink = float(np.hypot(x1 - x0, y1 - y0))
     digest = hashlib.blake2b(np.round(points / (_PIXEL / 2)).astype(np.int32), digest_size=12)
     digest.update(np.float32(round(opacity, 3)))
-    return (x0, y0, x1, y1), digest.digest(), ink
+    outline = hashlib.blake2b(np.round(points / OUTLINE_GRID).astype(np.int32), digest_size=12)
+    return (x0, y0, x1, y1), digest.digest(), ink, outline.digest()
 
 
 def snapshot(scene, time: float, namer: Namer) -> Snapshot:
@@ -322,7 +338,7 @@ def snapshot(scene, time: float, namer: Namer) -> Snapshot:
                 words = _words(mobject)
                 label = f"{name} {words!r}" if words else name
                 opacity = max(_opacity(m) for m in members)
-                box, digest, ink = _measure(points, opacity)
+                box, digest, ink, outline = _measure(points, opacity)
                 shapes.append(
                     Shape(
                         id(mobject),
@@ -337,12 +353,13 @@ def snapshot(scene, time: float, namer: Namer) -> Snapshot:
                         frozenset(id(m) for m in mobject.get_family()),
                         words,
                         ink,
+                        outline,
                     )
                 )
             return
         if id(mobject) in order:
             opacity = _opacity(mobject)
-            box, digest, ink = _measure([_screen_points(camera, mobject)], opacity)
+            box, digest, ink, outline = _measure([_screen_points(camera, mobject)], opacity)
             shapes.append(
                 Shape(
                     id(mobject),
@@ -357,6 +374,7 @@ def snapshot(scene, time: float, namer: Namer) -> Snapshot:
                     frozenset({id(mobject)}),
                     None,
                     ink,
+                    outline,
                 )
             )
         subs = mobject.submobjects

@@ -20,8 +20,12 @@ reports to its auditor's stretches (``see``) or adds whole findings (``report``)
 - *late-motion*: objects a sentence announces do not change within :data:`LATE_MOTION`
   seconds of the words, or a counter's number changes outside every sentence about it;
 - *long-still*: the figure and the camera stay unchanged for more than :data:`LONG_STILL`
-  seconds of narration (:data:`READING_STILL` when a beat in it declares a reading); panels
-  (legends, readouts, cues) coming, going or changing their text do not count as change.
+  seconds of narration (:data:`READING_STILL` when a beat in it declares a reading). A frame
+  changes the figure when, against the frame :data:`STILL_LAG` before it, a shape that is
+  neither text nor part of a panel moved on the :data:`~normgeom.audit.screen.OUTLINE_GRID`
+  (the camera's motion moves them all) or changed its opacity by more than
+  :data:`STILL_FADE` (coming, going, fading): labels and panels (legends, readouts, cues)
+  coming, going or changing their words are no change, nor is a fade too slow to see.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ import numpy as np
 from manim import Dot, Mobject, Star, smooth
 
 from normgeom.audit.findings import Finding
-from normgeom.audit.screen import Shape, Snapshot, frame_half, intersection
+from normgeom.audit.screen import VISIBLE, Box, Shape, Snapshot, frame_half, intersection
 
 __all__ = [
     "CAMERA_SPEED",
@@ -46,6 +50,9 @@ __all__ = [
     "LATE_MOTION",
     "LONG_STILL",
     "READING_STILL",
+    "STILL_LAG",
+    "STILL_FADE",
+    "STILL_SHARE",
     "fade_step",
     "Timeline",
 ]
@@ -87,6 +94,18 @@ LONG_STILL = 12.0
 
 READING_STILL = 20.0
 """Longest unchanged picture while a beat declares the viewer reads what is on screen."""
+
+STILL_LAG = 1.0
+"""Seconds between the two frames the long-still rule compares: a change too slow to show
+within them (a faint plane fading in over ten seconds) is not seen as one."""
+
+STILL_FADE = 0.1
+"""Smallest change of a figure shape's opacity within :data:`STILL_LAG` seen as a change."""
+
+STILL_SHARE = 0.02
+"""Largest share of the frame what comes, goes or fades within :data:`STILL_LAG` may cover
+in a still picture: a few marks or a label appearing are no change a viewer notices, the
+sphere or a table appearing is."""
 
 _PRESENCE_FLOOR = 1e-6
 
@@ -156,6 +175,45 @@ def _in_frame(shape: Shape) -> bool:
     )
 
 
+def _figure(shot: Snapshot) -> dict[int, Shape]:
+    """The shapes of ``shot`` outside the panels, by id."""
+    return {s.uid: s for s in shot.shapes if s.panel is None}
+
+
+def _figure_changed(before: dict[int, Shape], now: dict[int, Shape]) -> bool:
+    """Whether the picture outside the panels changed from ``before`` to ``now`` as a viewer
+    sees it: a visible mark or figure (not a text) moved on the outline grid (motion is seen
+    whatever its size; the camera's moves them all), or the shapes that came, went or
+    changed their opacity by more than :data:`STILL_FADE` cover more than
+    :data:`STILL_SHARE` of the frame (the summed areas, inside the frame, of the boxes
+    spanning each group's such shapes then and now)."""
+    spans: dict[str, list[Box]] = {}
+    for uid in before.keys() | now.keys():
+        then, shape = before.get(uid), now.get(uid)
+        opacities = [s.opacity if s is not None else 0.0 for s in (then, shape)]
+        moved = then is not None and shape is not None and then.outline != shape.outline
+        if moved and shape.kind != "text" and max(opacities) > VISIBLE:
+            return True
+        if moved or abs(opacities[1] - opacities[0]) > STILL_FADE:
+            group = (shape or then).group
+            spans.setdefault(group, []).extend(s.box for s in (then, shape) if s is not None)
+    half = frame_half()
+    frame = (-half[0], -half[1], half[0], half[1])
+    covered = sum(
+        intersection(
+            (
+                min(b[0] for b in boxes),
+                min(b[1] for b in boxes),
+                max(b[2] for b in boxes),
+                max(b[3] for b in boxes),
+            ),
+            frame,
+        )
+        for boxes in spans.values()
+    )
+    return covered > STILL_SHARE * 4 * half[0] * half[1]
+
+
 @dataclass
 class _Event:
     """A shape crossing visibility at ``time``: ``appears`` or not; judged once the fade
@@ -190,12 +248,12 @@ class Timeline:
         self.counted: dict[int, bytes] = {}
         self.still_since = 0.0
         self.stills: list[tuple[float, float]] = []
+        self.figures: deque = deque(maxlen=round(STILL_LAG * fps) + 1)
 
     # --- the loop ------------------------------------------------------------------------
 
-    def look(self, shot: Snapshot, scene, changed: bool, seen: set) -> None:
-        """Check ``shot`` against the frame before it (``changed``: whether the figure
-        changed since, panels aside)."""
+    def look(self, shot: Snapshot, scene, seen: set) -> None:
+        """Check ``shot`` against the frames before it."""
         if self.last is not None:
             self._camera(shot, scene, seen)
             self._crossings(shot, scene)
@@ -205,7 +263,8 @@ class Timeline:
         self._answers(shot, scene, seen)
         self._announcements(shot, scene)
         self._counters(shot, scene, seen)
-        if changed:
+        self.figures.append(_figure(shot))
+        if _figure_changed(self.figures[0], self.figures[-1]):
             self._still_until(shot.time)
         self.last = shot
 

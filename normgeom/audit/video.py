@@ -15,9 +15,14 @@ the first chapter's scene). Findings:
   changes of the frames before and after it and a share above :data:`CUT_SHARE`, except at a
   boundary and into or out of a blank frame (a changing readout or a badge appearing is a
   local change, well under the share);
-- ``long-still``: more than :data:`LONG_STILL` seconds of frames in which no pixel changes by
-  more than :data:`STILL_PEAK`;
-- ``moving-ending``: a chapter whose last :data:`STILL_ENDING` seconds are not still;
+- ``long-still``: more than :data:`LONG_STILL` seconds of narration (the cues of the
+  subtitles beside the file, ``<name>.srt``; without them every second counts) over frames
+  that are *still*: at most :data:`MOTION_SHARE` of their pixels differ by more than
+  :data:`MOTION_PIXEL` from the frame :data:`~normgeom.audit.temporal.STILL_LAG` before (a
+  label or a panel fading in is less, as is a fade too slow to see; a reading beat is not
+  known here, so :data:`~normgeom.audit.temporal.READING_STILL` never applies);
+- ``moving-ending``: a chapter whose last :data:`STILL_ENDING` seconds have a frame in which
+  a pixel changes by more than :data:`STILL_PEAK`;
 - ``blank``: frames with almost no contrast (black or a single colour): the brightness of
   their pixels spans less than :data:`BLANK_SPREAD`; allowed within :data:`BLANK_GRACE`
   seconds after a boundary (a scene opens on its empty background before its first fade-in).
@@ -26,15 +31,18 @@ the first chapter's scene). Findings:
 from __future__ import annotations
 
 import json
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import srt
 
 from normgeom.audit.findings import Finding
 from normgeom.audit.rules import STILL_ENDING
-from normgeom.audit.temporal import LONG_STILL, SPIKE_RATIO
-from normgeom.errors import UsageError
+from normgeom.audit.temporal import LONG_STILL, SPIKE_RATIO, STILL_LAG
+from normgeom.compose.subtitles import read_srt
+from normgeom.errors import UsageError, UserError
 
 __all__ = [
     "VIDEO_RULES",
@@ -44,6 +52,8 @@ __all__ = [
     "TILE_CHANGE",
     "CUT_SHARE",
     "STILL_PEAK",
+    "MOTION_PIXEL",
+    "MOTION_SHARE",
     "BLANK_SPREAD",
     "BLANK_GRACE",
     "Chapter",
@@ -84,6 +94,15 @@ STILL_PEAK = 0.005
 """Largest change of one pixel in a frame still counted as unchanged (encoder noise; a dot
 that moves changes its pixels by far more)."""
 
+MOTION_PIXEL = 0.02
+"""Smallest change of a pixel's brightness, against the frame a second before, counted."""
+
+MOTION_SHARE = 0.02
+"""Largest share of the pixels of a still frame that differ from the frame a second before
+by more than :data:`MOTION_PIXEL`. Measured on the 720p30 lecture: a legend row, a readout or
+a question panel fading in changes 0.3-1.5 % of them, a few marks appearing less; the points
+sliding onto the plane, the sphere stretching or the camera turning 3-40 %."""
+
 BLANK_SPREAD = 0.02
 """Smallest spread of brightness (brightest minus darkest pixel) a frame with content has."""
 
@@ -111,6 +130,9 @@ class Frames:
     """The share of the tiles with content that change from the frame before (0 first)."""
     peaks: np.ndarray
     """The largest change of one pixel from the frame before (0 first)."""
+    motions: np.ndarray
+    """The share of the pixels that differ by more than :data:`MOTION_PIXEL` from the frame
+    :data:`~normgeom.audit.temporal.STILL_LAG` before (from the first frame, early on)."""
     spreads: np.ndarray
     """The brightest minus the darkest pixel."""
     fps: float
@@ -132,7 +154,7 @@ def frame_changes(path: Path) -> Frames:
     """The :class:`Frames` measures of the video at ``path``."""
     import av
 
-    changes, shares, peaks, spreads = [], [], [], []
+    changes, shares, peaks, motions, spreads = [], [], [], [], []
     if not path.is_file():
         raise UsageError(f"{path}: no such video file")
     try:
@@ -146,6 +168,7 @@ def frame_changes(path: Path) -> Frames:
         stream.thread_type = "AUTO"
         fps = float(stream.average_rate or stream.guessed_rate or 30)
         before = None
+        second = deque(maxlen=max(round(STILL_LAG * fps), 1))
         width, height = VIDEO_SIZE
         for frame in container.decode(stream):
             grey = frame.reformat(width=width, height=height, format="gray").to_ndarray()
@@ -155,9 +178,20 @@ def frame_changes(path: Path) -> Frames:
             changes.append(float(diff.mean()))
             shares.append(tile_share(before, now, diff))
             peaks.append(float(diff.max()))
+            motions.append(
+                float((np.abs(now - (second[0] if second else now)) > MOTION_PIXEL).mean())
+            )
             spreads.append(float(now.max() - now.min()))
+            second.append(now)
             before = now
-    return Frames(np.array(changes), np.array(shares), np.array(peaks), np.array(spreads), fps)
+    return Frames(
+        np.array(changes),
+        np.array(shares),
+        np.array(peaks),
+        np.array(motions),
+        np.array(spreads),
+        fps,
+    )
 
 
 def _manifest(path: Path) -> dict | None:
@@ -189,6 +223,20 @@ def boundaries_beside(data: dict | None, chapters: list[Chapter]) -> list[float]
     except (ValueError, KeyError, TypeError):
         parts = []
     return sorted({c.start for c in chapters} | set(parts))
+
+
+def _spoken(path: Path) -> list[tuple[float, float]] | None:
+    """The spans (seconds) of the cues of the subtitles beside ``path`` (``<name>.srt``), or
+    None without a readable one."""
+    try:
+        return [(c.start, c.end) for c in read_srt(path.with_suffix(".srt"))]
+    except (UserError, srt.SRTParseError):
+        return None
+
+
+def _overlap(spans: list[tuple[float, float]], start: float, end: float) -> float:
+    """Seconds of ``spans`` (not overlapping one another) inside ``start``-``end``."""
+    return sum(max(min(b, end) - max(a, start), 0.0) for a, b in spans)
 
 
 def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
@@ -224,11 +272,16 @@ def audit_video(path: Path) -> list[Finding]:
         if not any(abs(index - start) <= 1 for start in boundaries):
             detail = f"{shares[index]:.0%} of the picture changes in one frame, its neighbours less"
             findings.append(finding(index, index + 1, "cut", detail))
-    still = frames.peaks <= STILL_PEAK
-    for first, stop in _runs(still):
-        if (stop - first) * dt > LONG_STILL:
-            detail = f"{(stop - first) * dt:.1f} s without change"
+    spoken = _spoken(path)
+    for first, stop in _runs(frames.motions <= MOTION_SHARE):
+        start, end = first * dt, stop * dt
+        narrated = end - start if spoken is None else _overlap(spoken, start, end)
+        if narrated > LONG_STILL:
+            detail = (
+                f"{narrated:.1f} s of narration over a still picture (at most {LONG_STILL:g} s)"
+            )
             findings.append(finding(first, stop, "long-still", detail))
+    still = frames.peaks <= STILL_PEAK
     for chapter in chapters:
         last = min(round(chapter.end * fps), len(shares))
         tail = range(max(last - round(STILL_ENDING * fps) + 1, 0), last)
