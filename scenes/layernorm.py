@@ -47,6 +47,10 @@ CLOSE_UP_SHARE = 0.4
 PREDICT_ORBIT_DEGREES = 30.0
 """Degrees the camera turns round a figure while a beat reads its parameter out."""
 
+DEPTH_TURN_DEGREES = 30.0
+"""Degrees the camera turns round the cloud while a sentence names a direction or a path
+in space (the all-ones line, the points' slide): the turn shows it in depth."""
+
 PLANE_EASE_SHARE = 0.25
 """Share of a zoom's way over which the plane's screen size eases to its new end."""
 
@@ -171,6 +175,8 @@ class MeanCentering(LayerNormScene):
             self.play(*self.panels(), *appear, run_time=tracker.duration)
 
     def show_mean_axis(self) -> None:
+        """The camera turns as the sentence says where a point can move, showing the all-ones
+        line in depth."""
         with self.beat("mean_axis") as tracker:
             reach = figures.axis_length(self.renderer.camera.get_zoom())
             ones = nm.uniform_vector(3)
@@ -180,17 +186,24 @@ class MeanCentering(LayerNormScene):
                 Create(self.guide(figures.mean_axis(reach))),
                 FadeIn(label, rate_func=squish_rate_func(smooth, 0.5, 1.0)),
                 self.reveal_legend(1, squish_rate_func(smooth, 0.0, 0.5)),
+                degrees=self.gentle_turn(-DEPTH_TURN_DEGREES, tracker.duration),
                 points_move=False,
                 reserve=figures.plane_outline(self.plane_half_size),
             )
 
     def show_plane(self) -> None:
+        """The plane fades in as it is named, seen first edge on, a line across the pink
+        line, then opening as the camera turns back."""
         with self.beat("plane") as tracker:
             self.framed_plane(self.plane_half_size)
             self.add(self.plane)  # framed from the start of its fade-in
             behind = Animation(self.points_mob["centered"])  # redrawn: dimmed as it fades in
-            row = self.reveal_legend(2)
-            self.camera_to(tracker.duration, FadeIn(self.plane), behind, row, points_move=False)
+            rate = self.said_rate("plane", "they form this blue plane", tracker.duration)
+            self.declare.announces("they form this blue plane", self.plane)
+            row = self.reveal_legend(2, rate)
+            fade = FadeIn(self.plane, rate_func=rate)
+            turn = self.gentle_turn(DEPTH_TURN_DEGREES, tracker.duration)  # edge on to open
+            self.camera_to(tracker.duration, fade, behind, row, degrees=turn, points_move=False)
 
     def center(self) -> None:
         with self.beat("center") as tracker:
@@ -200,15 +213,21 @@ class MeanCentering(LayerNormScene):
             )
             self.declare.announces("slides every point", self.points_mob["centered"])
             shown = self.reveal_legend(3, self.said_rate("center", "Centering", tracker.duration))
-            self.camera_to(tracker.duration, *promptly(moves, tracker.duration), shown)
+            moves = promptly(moves, tracker.duration)
+            turn = self.gentle_turn(DEPTH_TURN_DEGREES, tracker.duration)
+            self.camera_to(tracker.duration, *moves, shown, degrees=turn)
 
     def note_cluster(self) -> None:
+        """The tight cluster flashes as it is named while the camera turns back along the
+        slide, showing how far each point travelled."""
         with self.beat("cluster") as tracker:
             mask = self.group_mask("small")
             tight = [dot for dot, m in zip(self.points_mob["centered"], mask, strict=True) if m]
-            if tight:
-                flashes = [Indicate(d, scale_factor=2.2, color=PALETTE["tight"]) for d in tight]
-                self.play(AnimationGroup(*flashes), run_time=min(2.0, tracker.duration))
+            flashes = [Indicate(d, scale_factor=2.2, color=PALETTE["tight"]) for d in tight]
+            flash = squish_rate_func(smooth, 0.0, min(2.0, tracker.duration) / tracker.duration)
+            shown = [AnimationGroup(*flashes, rate_func=flash)] if tight else []
+            turn = self.gentle_turn(-DEPTH_TURN_DEGREES, tracker.duration)
+            self.camera_to(tracker.duration, *shown, degrees=turn, points_move=False)
 
 
 class Standardization(LayerNormScene):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import numpy as np
-from manim import Create, FadeIn, FadeOut, Mobject, Restore, smooth, squish_rate_func
+from manim import Create, FadeIn, FadeOut, Mobject, Restore, VGroup, smooth, squish_rate_func
 
 import normmath as nm
 from scenes.base.declarations import AuditException
@@ -59,13 +59,13 @@ class OneVectorGeometry(GeometryScene):
     orbit_degrees = 160.0
     plane_margin = 0.6
     arrow_colors: ClassVar[dict[str, str]] = {"layer_norm": "standardized", "rms": "rms"}
-    close_up_beats = ("scale",)
+    close_up_beats = ("scale", "angle")
     audit_exceptions = (
         AuditException(
             "safe-area",
             "points_mob[[]'raw'[]]",
-            "the scaling step is a close-up of the sphere and the moving point: the input, not "
-            "named in it, may leave the frame until the camera widens again for RMSNorm",
+            "the scaling step and the angle's arc are close-ups of the sphere: the input, not "
+            "named in them, may leave the frame until the camera widens again",
         ),
         AuditException(
             "text-covered",
@@ -201,17 +201,18 @@ class OneVectorGeometry(GeometryScene):
             reach = ONES_REACH * figures.axis_length(self.renderer.camera.get_zoom())
             diagonal = nm.uniform_vector(3)
             ones = self.framed(figures.ones_label(reach * diagonal), along=diagonal)
-            self.add(
-                self.plane,
+            sphere = VGroup(
                 figures.ellipsoid(radius, color=PALETTE["sphere"], opacity=0.35),
                 figures.equator(radius),
-                self.guide(figures.mean_axis(reach)),
             )
+            self.add(self.guide(figures.mean_axis(reach)))
             x = self.point_group("raw", j.raw[None], "raw")
             arrow = self.arrows["raw"] = self.arrow_to("raw", "raw")
             self.play(
                 *self.panels(),
                 *self.appear_at("intro", "Here it is", tracker.duration, x, arrow),
+                *self.appear_at("intro", "beside the plane", tracker.duration, self.plane),
+                *self.appear_at("intro", "the sphere", tracker.duration, sphere),
                 FadeIn(ones),
                 run_time=tracker.duration,
             )
@@ -226,11 +227,13 @@ class OneVectorGeometry(GeometryScene):
         color: str,
         moves: str,
         zoom: float | None = None,
+        named: tuple[str, Mobject] | None = None,
     ) -> None:
         """Beat ``beat``: move the dot ``name`` (drawn from the input, with its arrow, on
         first use) from ``start`` to ``end`` and read readout line ``line``; the words
         ``moves`` name the moving point (the camera at ``zoom`` by then, if given:
-        :meth:`move`). An undefined ``end`` is read as Undefined and nothing moves."""
+        :meth:`move`); ``named`` (words, a figure) flashes the figure as the words name it.
+        An undefined ``end`` is read as Undefined and nothing moves."""
         with self.beat(beat) as tracker:
             if end is None:
                 self.play(*self.read(line), run_time=tracker.duration)
@@ -244,13 +247,18 @@ class OneVectorGeometry(GeometryScene):
             after = self.said_at(beat, moves, tracker.duration)
             self.declare.talks_about(self.points_mob[name], share=MARK_SHARE, after=after)
             reading = self.read(line)
+            if named is not None:
+                reading += self.highlight(*named[:1], tracker.duration, named[1], scale=1.05)
             self.move(
                 name, start, end, tracker.duration, *reading, color=color, zoom=zoom, by=after
             )
 
     def center(self) -> None:
         j = self.journey
-        self.step("center", "layer_norm", j.raw, j.centered, 1, "centered", "The point")
+        plane = ("meets the plane", self.plane)
+        self.step(
+            "center", "layer_norm", j.raw, j.centered, 1, "centered", "The point", named=plane
+        )
 
     def scale(self) -> None:
         j = self.journey
@@ -281,6 +289,7 @@ class OneVectorGeometry(GeometryScene):
         self.step("rms", "rms", j.raw, j.rms_norm, 3, "rms", "the point moves", zoom=zoom)
 
     def show_angle(self) -> None:
+        """The camera closes in on the arc as it is drawn between the two outputs."""
         with self.beat("angle") as tracker:
             j = self.journey
             if j.angle is None:
@@ -296,9 +305,13 @@ class OneVectorGeometry(GeometryScene):
             )
             end = min(after + APPEAR_SECONDS, tracker.duration)
             drawn = squish_rate_func(smooth, after / tracker.duration, end / tracker.duration)
-            self.play(
+            closer = squish_rate_func(smooth, after / tracker.duration, 1.0)
+            self.camera_to(
+                tracker.duration,
                 Create(arc, rate_func=drawn),
                 *fades,
                 *self.read(4),
-                run_time=tracker.duration,
+                zoom=self.close_up_zoom(),
+                framed=False,
+                rate_func=closer,
             )

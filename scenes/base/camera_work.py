@@ -192,6 +192,13 @@ class CameraWork:
         turn = reframing(UpdateFromAlphaFunc(trackers, update, rate_func=linear))
         self.play(*anims, turn, run_time=run_time)
 
+    @staticmethod
+    def gentle_turn(degrees: float, run_time: float) -> float:
+        """``degrees``, cut to the largest turn an eased move of ``run_time`` seconds makes
+        without passing :data:`TURN_SPEED` (a short beat turns less)."""
+        most = TURN_SPEED * run_time / framing.SMOOTH_PEAK_SLOPE
+        return float(np.clip(degrees, -most, most))
+
     def orbit(self, degrees: float, run_time: float, *anims: Animation) -> None:
         """Turn the camera ``degrees`` about the vertical axis at constant speed."""
         self.camera_to(run_time, *anims, degrees=degrees, rate_func=linear, points_move=False)
