@@ -26,6 +26,7 @@ from manim import (
     FadeOut,
     MathTex,
     Polygon,
+    Restore,
     Star,
     SurroundingRectangle,
     UpdateFromAlphaFunc,
@@ -55,7 +56,13 @@ ROWS = ((-5.25, -1.75, 1.75, 5.25), (-3.5, 0.0, 3.5))
 """Picture centres x, row by row (four LayerNorm steps, then epsilon and RMSNorm)."""
 
 WRITE_SECONDS = 2.0
-"""Longest time the two formulas take to be written as the recap begins."""
+"""Longest time a formula takes to be written."""
+
+FOCUS_SCALE = 1.6
+"""How much larger than in its place at the top a formula is while its parts are named."""
+
+FOCUS_CENTRE = np.array([0.0, 0.6, 0.0])
+"""Where a formula sits while its parts are named (the pictures' place, still empty)."""
 
 BOX_FADE = 0.3
 """Seconds a box around a formula part takes to fade in or out."""
@@ -256,11 +263,11 @@ class Recap(NarratedScene):
     # --- the scene -----------------------------------------------------------------------
 
     def construct(self) -> None:
-        self.show_formulas()
+        rms = self.show_formulas()
         self.covers: list[VMobject] = []
         tiles = self.tiles()
         for (beat, _, _), tile in zip(self.step_list(), tiles, strict=True):
-            self.show_step(beat, tile, tiles)
+            self.show_step(beat, tile, tiles, *([Restore(rms)] if tile is tiles[0] else []))
         self.show_all("outro")
 
     def tiles(self) -> list[VGroup]:
@@ -298,14 +305,17 @@ class Recap(NarratedScene):
         both.scale_to_fit_width(min(both.width, CONTENT_WIDTH)).move_to([0, 3.25, 0])
         return ln, rms
 
-    def show_formulas(self) -> None:
-        """Both formulas written as the recap begins; then each part boxed while the
-        sentence names it: LayerNorm's numerator (the mean subtracted), its denominator, its
-        gain and bias, RMSNorm's denominator and its gain."""
+    def show_formulas(self) -> MathTex:
+        """LayerNorm's formula written large in the middle, each part boxed while the
+        sentence names it (the numerator, the mean subtracted; the denominator; the gain and
+        bias); as RMSNorm's sentence starts it moves up to its place and RMSNorm's is written
+        large in its stead, its denominator and gain boxed in turn. Returns RMSNorm's formula,
+        still large: it joins LayerNorm's at the top as the first step appears."""
         ln, rms = self.formulas()
+        for formula in (ln, rms):
+            formula.save_state().scale(FOCUS_SCALE).move_to(FOCUS_CENTRE)
         with self.beat("intro") as tracker:
             run_time = tracker.duration
-            self.declare.talks_about(ln, rms)
             pointed = [
                 ("subtracts the mean", [_fraction_part(ln[3], above=True)]),
                 ("divides by the root of the variance", [_fraction_part(ln[3], above=False)]),
@@ -314,22 +324,40 @@ class Recap(NarratedScene):
                 ("applies its gain", [rms[1]]),
             ]
             starts = [self.said_now(words) for words, _ in pointed] + [run_time]
+            turn = starts[3]  # RMSNorm's sentence: LayerNorm's formula moves up, then
+            swap = min(FADE_SECONDS, (run_time - turn) / 3)  # RMSNorm's is written
+            ready = turn + 2 * swap
+            self.declare.talks_about(ln)
+            self.declare.talks_about(rms, after=ready)
+            self.declare.announces("RMSNorm divides", ln)
             write = min(WRITE_SECONDS, starts[0])
             boxes = []
-            for (words, parts), start, end in zip(pointed, starts, starts[1:], strict=False):
+            for (words, parts), said, end in zip(pointed, starts, starts[1:], strict=False):
+                start = said if said < turn else max(said, ready)  # once RMSNorm's is written
                 for part in parts:
                     box = SurroundingRectangle(part, color=PALETTE["tight"], buff=0.06)
-                    self.declare.announces(words, box)
-                    boxes.append(_shown_between(box, start, end, write, run_time - write))
-            self.play(Write(VGroup(ln, rms)), run_time=write)
-            self.play(*boxes, run_time=run_time - write)
-            self.remove(*(anim.mobject for anim in boxes))
+                    if start == said:
+                        self.declare.announces(words, box)
+                    boxes.append((box, start, end))
 
-    def show_step(self, beat: str, tile: VGroup, tiles: list[VGroup]) -> None:
-        """Speak ``beat`` while its picture appears in focus and the one before recedes."""
+            def shown(begin: float, end: float) -> list[Animation]:
+                windows = [w for w in boxes if begin <= w[1] < end]
+                return [_shown_between(*w, begin, end - begin) for w in windows]
+
+            self.play(Write(ln), run_time=write)
+            self.play(*shown(write, turn), run_time=turn - write)
+            self.play(Restore(ln), run_time=swap)
+            self.play(Write(rms), run_time=swap)
+            self.play(*shown(ready, run_time), run_time=run_time - ready)
+            self.remove(*(box for box, _, _ in boxes))
+        return rms
+
+    def show_step(self, beat: str, tile: VGroup, tiles: list[VGroup], *also: Animation) -> None:
+        """Speak ``beat`` while its picture appears in focus and the one before recedes (and
+        ``also`` plays)."""
         with self.beat(beat) as tracker:
             self.declare.talks_about(tile)
-            changes = [FadeIn(tile)]
+            changes = [FadeIn(tile), *also]
             before = tiles.index(tile) - 1
             if before >= 0:
                 self.covers.append(veil(tiles[before]))
