@@ -428,16 +428,14 @@ class Gain(LayerNormScene):
                 self.reveal_legend(3, grows),
                 self.reveal_legend(4, self.said_rate("gain", named, tracker.duration)),
             ]
-            self.play(
-                *rows,
-                *grown,
+            growth = [  # under way as "As gamma grows" is said, at the beat's start
                 self.move_points("gained", path, "gained"),
                 self.grow_trails(trails, self.steps.standardized, path),
                 self.reshape(self.ellipsoid, lambda a: figures.ellipsoid_curves(self.gain_at(a))),
                 self.reshape(self.ellipse, lambda a: [figures.equator_curve(self.gain_at(a))]),
                 self.reshape_plane(lambda a: near, self.gain_at),
-                run_time=tracker.duration,
-            )
+            ]
+            self.play(*rows, *grown, *promptly(growth, tracker.duration), run_time=tracker.duration)
 
     def note_tilt(self) -> None:
         with self.beat("tilt") as tracker:
