@@ -150,8 +150,8 @@ class MeanCentering(LayerNormScene):
     legend_entries = (
         LegendEntry("dot", "raw", "raw vector x"),
         LegendEntry("dash", "mean_axis", "mean axis (all-ones)"),
-        LegendEntry("patch", "plane", "plane x+y+z = 0"),
-        LegendEntry("dot", "centered", "centered x − μ"),
+        LegendEntry("patch", "plane", "plane x₁+x₂+x₃ = 0"),
+        LegendEntry("dot", "centered", "centered x − μ1"),
     )
     legend_later = (1, 2, 3)
     """The mean axis, the plane and the centered points are listed as they appear."""
@@ -238,7 +238,7 @@ class Standardization(LayerNormScene):
 
     pose = "plane"
     legend_entries = (
-        LegendEntry("dot", "centered", "centered x − μ"),
+        LegendEntry("dot", "centered", "centered x − μ1"),
         LegendEntry("line", "sphere", "sphere, radius √n"),
         LegendEntry("line", "equator", "LayerNorm equator"),
         LegendEntry("dot", "standardized", "standardized x̂"),
