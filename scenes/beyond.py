@@ -28,20 +28,24 @@ from manim import (
     FadeIn,
     FadeOut,
     Line,
+    ManimColor,
     MathTex,
     Rectangle,
     Restore,
     Text,
+    UpdateFromAlphaFunc,
     VGroup,
     VMobject,
+    interpolate_color,
     smooth,
     squish_rate_func,
+    there_and_back,
 )
 
 import normmath as nm
 from scenes.base.camera_work import TURN_SPEED
 from scenes.base.declarations import FOCUS_SHARE
-from scenes.base.geometry import GeometryScene, vector_text
+from scenes.base.geometry import HIGHLIGHT_SECONDS, GeometryScene, vector_text
 from scenes.base.narrated import APPEAR_SECONDS, MARK_SHARE, appear_rate
 from scenes.kit import figures, panels, style
 from scenes.kit.framing import (
@@ -114,11 +118,42 @@ OPENING_SECONDS = 2.0
 BAR_DIMMED = 0.3
 """Opacity of the module bars out of focus."""
 
+SWEEP_SECONDS = 1.5
+"""Seconds a shaded angle takes to sweep open from the equator to its ray."""
+
+SHADE_OPACITY = 0.22
+"""Fill opacity of a shaded angle or band."""
+
+PULSE_SCALE = 1.12
+"""How much a shaded angle grows about the origin when pointed at again."""
+
+STRIP_CELL = 0.5
+"""Frame units of the width of one of the few cells of x's strip of coordinates."""
+
+STRIP_BOX = (-4.6, 4.6, -3.35, 0.4)
+"""Frame box of the strip of coordinates: left end, right end when wide, centre height,
+height."""
+
+STRIP_SHADES = 8
+"""Colour steps of the strip's cells, from the smallest coordinate to the largest."""
+
 
 def chart_text(text: str, color: str) -> VMobject:
     """One line of ``text`` at the label size in palette colour ``color``, as one path."""
     shown = Text(on_screen(text), font=style.FONT, font_size=style.LABEL_SIZE)
     return figures.flatten(shown, PALETTE[color])
+
+
+def cell_points(x0: np.ndarray, x1: np.ndarray, middle: float, height: float) -> np.ndarray:
+    """The points of one VMobject drawing a rectangle from ``x0`` to ``x1`` (each), of
+    ``height`` about ``middle``: one closed path of straight pieces each."""
+    bottom, top = middle - height / 2, middle + height / 2
+    xs = np.stack([x0, x1, x1, x0, x0], axis=1)
+    ys = np.broadcast_to([bottom, bottom, top, top, bottom], xs.shape)
+    corners = np.stack([xs, ys, np.zeros_like(xs)], axis=-1)
+    thirds = np.array([0.0, 1 / 3, 2 / 3, 1.0])[None, None, :, None]
+    pieces = corners[:, :-1, None] + thirds * (corners[:, 1:] - corners[:, :-1])[:, :, None]
+    return pieces.reshape(-1, 3)
 
 
 def degrees_text(radians: float) -> str:
@@ -232,6 +267,44 @@ class HalfPlaneScene(GeometryScene):
         panel = panels.readout(lines)
         return panel, self.swap_panel(old, panel, corner, run_time)
 
+    def wedge(self, t0: float, t1: float, r0: float, r1: float) -> np.ndarray:
+        """Scene points outlining the region from angle ``t0`` to ``t1`` (radians from the
+        equator towards the mean direction) between radii ``r0`` and ``r1`` (a sector for
+        ``r0 = 0``)."""
+        t = np.linspace(t0, t1, ARC_SAMPLES)
+        arc = np.column_stack([np.sin(t), np.cos(t)])
+        return self.place(np.vstack([r1 * arc, r0 * arc[::-1], r1 * arc[:1]]))
+
+    def sweep_as_said(
+        self, words: str, length: float, outline, color: str, elapsed: float = 0.0
+    ) -> tuple[VMobject, Animation]:
+        """A shade in palette ``color`` and its sweep through ``outline(s)`` (scene points,
+        s from 0: nothing, to 1: the whole region), fading in as it opens, over
+        :data:`SWEEP_SECONDS` from when ``words`` are said, announced by them."""
+        shade = VMobject(stroke_width=0).set_fill(PALETTE[color], 0.0)
+        shade.set_points_as_corners(outline(0.0)).set_z_index(style.LAYERS["surface"])
+        self.declare.announces(words, shade)
+        rate = self.word_rate(words, length, SWEEP_SECONDS, elapsed)
+
+        def update(mob: VMobject, alpha: float) -> None:  # fading in as it opens
+            mob.set_points_as_corners(outline(alpha))
+            mob.set_fill(opacity=SHADE_OPACITY * min(3.0 * alpha, 1.0))
+
+        return shade, UpdateFromAlphaFunc(shade, update, rate_func=rate)
+
+    def pulse(self, words: str, length: float, *shades, elapsed: float = 0.0) -> list:
+        """Shaded angles pointed at again as ``words`` are said: grown about the origin and
+        brightened, then back."""
+        self.declare.announces(words, *shades)
+        rate = self.word_rate(words, length, HIGHLIGHT_SECONDS, elapsed, there_and_back)
+        origin = self.place([[0.0, 0.0]])[0]
+        return [
+            shade.animate(rate_func=rate)
+            .scale(PULSE_SCALE, about_point=origin)
+            .set_fill(opacity=2 * SHADE_OPACITY)
+            for shade in shades
+        ]
+
 
 class AnyWidth(HalfPlaneScene):
     """One exact picture for any width: from the 3D sphere to the meridian half-plane.
@@ -328,6 +401,9 @@ class AnyWidth(HalfPlaneScene):
     # --- n = 3 -----------------------------------------------------------------------------
 
     def show_sphere(self) -> None:
+        """The sphere as the chapter opens; the vector with its strip of coordinates, then its
+        two outputs as they are named, the equator pointed at as it is named; the strip
+        widens to a row of width :attr:`wide_n` as real models' widths are said."""
         with self.beat("sphere") as tracker:
             self.plane = figures.plane(NEAR_PLANE_HALF_SIZE, opacity=0.1)
             self.sphere_parts = VGroup(
@@ -341,17 +417,77 @@ class AnyWidth(HalfPlaneScene):
             x = self.point_group("x", self.place(self.small.point), "raw")
             rms = self.point_group("rms", self.place(self.small.rms), "rms")
             self.ln_cross = self.ln_crosses(self.place(self.small.layer))
-            self.add(self.sphere_parts, self.stars)
             self.legend_panel = panels.legend(self.small_legend)
-            run_time = tracker.duration
+            opening = OPENING_SECONDS
             self.play(
                 *self.panels(),
                 self.pin(self.legend_panel, "top_left"),
-                *self.appear_at("sphere", "one vector", run_time, x, share=MARK_SHARE),
-                *self.appear_at("sphere", "sky blue dot", run_time, rms, share=MARK_SHARE),
-                *self.appear_at("sphere", "green cross", run_time, self.ln_cross, share=MARK_SHARE),
-                run_time=run_time,
+                FadeIn(self.sphere_parts),
+                FadeIn(self.stars),
+                run_time=opening,
             )
+            rest, shown = tracker.duration - opening, {"elapsed": opening}
+            self.strip = self.coordinate_strip()
+            self.play(
+                *self.appear_as_said("one vector", rest, x, share=MARK_SHARE, **shown),
+                *self.appear_as_said("sky blue dot", rest, rms, share=MARK_SHARE, **shown),
+                *self.appear_as_said("green cross", rest, self.ln_cross, share=MARK_SHARE, **shown),
+                *self.highlight("on the equator", rest, self.sphere_parts[2], scale=1.1, **shown),
+                self.widen_strip(rest, opening),
+                run_time=rest,
+            )
+            self.remove(self.strip)  # faded out
+
+    def coordinate_strip(self) -> VGroup:
+        """x's coordinates as cells coloured from the smallest (blue) to the largest (orange),
+        one mobject per colour step, fixed in frame with the labels n = 3 and n = 768 left of
+        it, all hidden yet; the cells after x's are a row of width :attr:`wide_n`."""
+        left, _, middle, _ = STRIP_BOX
+        row = self.clouds.points[0][3:]
+        spread = np.clip((row - row.mean()) / (4 * row.std()) + 0.5, 0.0, 1.0)
+        values = np.concatenate([(self.x - self.x.min()) / np.ptp(self.x), spread])
+        self.strip_shades = np.round(values * (STRIP_SHADES - 1)).astype(int)
+        low, high = ManimColor(PALETTE["raw"]), ManimColor(PALETTE["positive"])
+        cells = VGroup()
+        for step in np.linspace(0.0, 1.0, STRIP_SHADES):
+            color = interpolate_color(low, high, step)
+            cells.add(VMobject().set_fill(color, 0.0).set_stroke(color, 1.0, 0.0))
+        labels = [chart_text(f"n = {n}", "text").set_opacity(0.0) for n in (3, self.wide_n)]
+        for label in labels:
+            label.next_to([left, middle, 0.0], LEFT, buff=0.2)
+        strip = VGroup(cells, *labels)
+        self.add_fixed_in_frame_mobjects(strip)
+        return strip
+
+    def widen_strip(self, length: float, elapsed: float) -> Animation:
+        """The strip (with n = 3) appearing as x is named, then its cells thinning and
+        multiplying to :attr:`wide_n` as the strip widens, from "Real models" to "numbers
+        wide" (then n = 768), leaving as the question is asked; in a play of ``length`` from
+        ``elapsed`` into the beat. Cells not shown yet wait, of no width, at its right end."""
+        left, right, middle, height = STRIP_BOX
+        cells, few, many = self.strip
+        self.declare.announces("Real models", cells)
+        widening = max(self.said_now("numbers wide") - self.said_now("Real models"), 1.0)
+        shown = self.word_rate("one vector", length, APPEAR_SECONDS, elapsed)
+        widen = self.word_rate("Real models", length, widening, elapsed, lambda t: t)
+        hidden = self.word_rate("Real models", length, APPEAR_SECONDS, elapsed)
+        named = self.word_rate("numbers wide", length, APPEAR_SECONDS, elapsed)
+        gone = self.word_rate("Do these pictures", length, APPEAR_SECONDS, elapsed)
+        groups = [np.flatnonzero(self.strip_shades == step) for step in range(STRIP_SHADES)]
+
+        def update(_, alpha: float) -> None:
+            grown = widen(alpha)
+            count = round(3 * (self.wide_n / 3) ** grown)
+            end = left + 3 * STRIP_CELL + (right - left - 3 * STRIP_CELL) * grown
+            edges = np.minimum(left + (end - left) * np.arange(self.wide_n + 1) / count, end)
+            for mob, picked in zip(cells, groups, strict=True):
+                mob.set_points(cell_points(edges[picked], edges[picked + 1], middle, height))
+            seen = shown(alpha) * (1.0 - gone(alpha))
+            cells.set_opacity(seen)
+            few.set_opacity(seen * (1.0 - hidden(alpha)))
+            many.set_opacity(seen * named(alpha))
+
+        return UpdateFromAlphaFunc(self.strip, update, rate_func=lambda t: t)
 
     def turn_seconds(self, orientation: dict[str, float]) -> float:
         """Seconds an eased turn of the camera to ``orientation`` (Manim's ``phi``, ``theta``,
@@ -429,7 +565,8 @@ class AnyWidth(HalfPlaneScene):
         """The 3D parts leave at once (the picture is flat as the sentence begins), then the
         mean part and the centered part appear as they are named, their lengths on them and
         mu and sigma in the readout as they are said; each output is pointed at as it is
-        named, and the angle between them is drawn as it is said."""
+        named, and the angle between them is drawn, and shaded from the equator to the ray, as
+        it is said."""
         with self.beat("unfold") as tracker:
             run_time = tracker.duration
             radius = nm.sphere_radius(3)
@@ -462,7 +599,17 @@ class AnyWidth(HalfPlaneScene):
             )
             rest, after = run_time - split, {"elapsed": split}
             parts = (self.mean_part[0], self.centered_part[0])
+            a, b = self.small.point[0]
+            angle = float(np.arctan2(a, b))
+            self.angle_shade, sweep = self.sweep_as_said(
+                "degrees away",
+                rest,
+                lambda s: self.wedge(0.0, s * angle, 0.0, radius),
+                "rms",
+                split,
+            )
             self.play(  # pointing at what is already drawn, in a play of its own
+                sweep,
                 *self.highlight("LayerNorm lands", rest, self.ln_cross, **after),
                 *self.highlight("RMSNorm on the circle", rest, self.points_mob["rms"], **after),
                 *self.appear_as_said("degrees away", rest, *self.angle_arc, **after),
@@ -479,7 +626,8 @@ class AnyWidth(HalfPlaneScene):
     def go_wide(self) -> None:
         """The camera zooms out while the n = 3 picture leaves and the circle of radius
         sqrt(n) comes in; the rows appear as they are announced, the circle and each regime's
-        rows are pointed at as they are named, with the median ratios in the readout."""
+        rows are pointed at as they are named, with the median ratios in the readout, each
+        ratio shaded as the angle whose tangent it is as it is said."""
         with self.beat("wide") as tracker:
             run_time = tracker.duration
             radius = self.wide.radius
@@ -500,7 +648,7 @@ class AnyWidth(HalfPlaneScene):
             old_readout, self.readout_panel = self.readout_panel, panels.readout(lines)
             old_legend, self.legend_panel = self.legend_panel, panels.legend(self.wide_legend)
             swap = self.swap_panel(old_legend, self.legend_panel, "top_left", zoom_out)
-            small = [self.ray, self.stars, self.ln_cross, *self.angle_arc]
+            small = [self.ray, self.stars, self.ln_cross, self.angle_shade, *self.angle_arc]
             small += [self.mean_part, self.centered_part, old_readout]
             small += [self.points_mob.pop(name) for name in ("x", "rms")]
             gone = squish_rate_func(smooth, 0.0, min(SWAP_SECONDS / zoom_out, 0.5))
@@ -529,16 +677,45 @@ class AnyWidth(HalfPlaneScene):
             rest = run_time - split
             readout = self.pin(self.readout_panel, "bottom_right")
             readout.rate_func = self.word_rate("The blue ones", rest, APPEAR_SECONDS, split)
+            sweeps = self.median_angles(rest, split)
             self.play(
                 *self.highlight("The blue ones", rest, groups[0], elapsed=split),
                 *self.highlight("the orange and violet", rest, *groups[1:], elapsed=split),
                 readout,
+                *sweeps,
                 run_time=rest,
             )
 
+    def median_angles(self, length: float, elapsed: float) -> list[Animation]:
+        """Each regime's median mu over sigma shown as the angle whose tangent it is, shaded
+        from the equator to the circle as the ratio is said (the offset rows' both ways: up
+        for the orange ones, down for the violet), in a play of ``length`` from ``elapsed``
+        into the beat; the shades are kept in ``self.regime_shades``."""
+        radius = self.wide.radius
+        (_, spread), (offset_ratio, offset) = (self.regime_median(s) for s in (True, False))
+        shades, sweeps = [], []
+        for words, degrees, color in (
+            ("median mu over sigma", spread, "raw"),
+            (f"median {offset_ratio}", offset, "positive"),
+            (f"median {offset_ratio}", "-" + offset, "negative"),
+        ):
+            angle = float(np.radians(float(degrees)))
+            shade, sweep = self.sweep_as_said(
+                words,
+                length,
+                lambda s, a=angle: self.wedge(0.0, s * a, 0.0, radius),
+                color,
+                elapsed,
+            )
+            shades.append(shade)
+            sweeps.append(sweep)
+        self.regime_shades = shades
+        return sweeps
+
     def land_on_circle(self) -> None:
         """Every row moves along its ray onto the circle as the sentence says so, over
-        :data:`LAND_SECONDS`; each regime's median angle joins the readout as it is said."""
+        :data:`LAND_SECONDS`; each regime's median angle joins the readout, and its shade is
+        pointed at, as it is said."""
         with self.beat("land") as tracker:
             run_time = tracker.duration
             moves, names, before = [], ("spread", "positive", "negative"), len(self.trails)
@@ -561,16 +738,30 @@ class AnyWidth(HalfPlaneScene):
                 f"median angle RMS ↔ LN, |μ| ≫ σ: {self.regime_median(False)[1]}°",
                 "positive",
             )
+            blue, *offset_shades = self.regime_shades
             self.play(
-                *moves, *self.swap_as_said("a median", [head, spread], second), run_time=second
+                *moves,
+                *self.swap_as_said("a median", [head, spread], second),
+                *self.pulse("a median", second, blue),
+                run_time=second,
             )
             rest = run_time - second
             lines = [head, spread, offset]
-            self.play(*self.swap_as_said("degrees away", lines, rest, second), run_time=rest)
+            self.play(
+                *self.swap_as_said("degrees away", lines, rest, second),
+                *self.pulse("degrees away", rest, *offset_shades, elapsed=second),
+                run_time=rest,
+            )
 
     def conclude(self) -> None:
+        """The trails fade out; the median angles are pointed at as the angle is named."""
         with self.beat("close") as tracker:
-            self.play(*[FadeOut(trail) for trail in self.trails], run_time=tracker.duration)
+            run_time = tracker.duration
+            self.play(
+                *[FadeOut(trail) for trail in self.trails],
+                *self.pulse("the angle whose tangent", run_time, *self.regime_shades),
+                run_time=run_time,
+            )
 
 
 class RealActivations(HalfPlaneScene):
@@ -853,6 +1044,7 @@ class RealActivations(HalfPlaneScene):
         with self.beat("intro") as tracker:
             run_time = tracker.duration
             parts = VGroup(self.half_circle(self.radius), self.half_plane_axes(self.radius))
+            self.whole_parts = parts
             self.marks = self.poles_and_target(self.radius)
             lines = [
                 (
@@ -886,8 +1078,9 @@ class RealActivations(HalfPlaneScene):
             )
 
     def show_embeddings(self) -> None:
-        """The tokens on the whole circle as they are placed, the first module's bar and
-        numbers as its angle is said, the lens as it is named."""
+        """The tokens on the whole circle as they are placed, the circle and the equator
+        pointed at as they are named, the first module's bar and numbers as its angle is
+        said, the lens as it is named."""
         with self.beat("embeddings") as tracker:
             run_time = tracker.duration
             whole = self.point_group("whole", self.tokens_at(0), "rms")
@@ -895,8 +1088,11 @@ class RealActivations(HalfPlaneScene):
             cross = self.facing(figures.crosses(self.lens(self.equator_point)[None]))
             self.gaps = figures.curves(self.gaps_at(0), PALETTE["gap"], width=1.6, opacity=0.8)
             self.add_fixed_in_frame_mobjects(self.bars[0])
+            circle, (_, equator) = self.whole_parts
             self.play(
                 *self.appear_as_said("RMSNorm would place", run_time, whole, share=MARK_SHARE),
+                *self.highlight("on the circle", run_time, circle, scale=1.05),
+                *self.highlight("just off the equator", run_time, equator, scale=1.1),
                 *self.appear_as_said("the median mu over sigma", run_time, self.bars[0]),
                 *self.swap_as_said("the median mu over sigma", self.module_lines(0), run_time),
                 *self.appear_as_said(
@@ -944,7 +1140,9 @@ class RealActivations(HalfPlaneScene):
 
     def conclude(self) -> None:
         """Every module back in focus, the overall median drawn across the chart as it is
-        said, then the largest angle pointed at."""
+        said; the band of angles no token leaves swept open in the lens as its bound is said,
+        the largest angle pointed at, and the directions where the spread dominates the mean
+        (within 45 degrees of the equator) shaded on the whole half-plane as that is said."""
         with self.beat("close") as tracker:
             run_time = tracker.duration
             left, right, zero, top = self.chart_box
@@ -960,11 +1158,36 @@ class RealActivations(HalfPlaneScene):
             self.play(*self.focus_module(None), run_time=APPEAR_SECONDS)
             rest, shown = run_time - APPEAR_SECONDS, {"elapsed": APPEAR_SECONDS}
             self.add_fixed_in_frame_mobjects(median)
+            said = "the median angle is"
+            self.declare.talks_about(median, words=said)
+            self.declare.announces(said, median)
+            drawn = self.word_rate(said, rest, SWEEP_SECONDS, APPEAR_SECONDS)
+            band, sweep = self.sweep_as_said("exceeds", rest, self.lens_band, "rms", **shown)
+            spread, shaded = self.sweep_as_said(
+                "the spread dominates", rest, self.spread_wedge, "centered", **shown
+            )
+            label = chart_text("σ > |μ|", "centered").scale(1.0 / self.zoom)
+            label.move_to(self.place([[0.2 * self.radius, 0.55 * self.radius]])[0])
             self.play(
-                *self.appear_as_said("the median angle is", rest, median, **shown),
-                *self.swap_as_said("the median angle is", lines, rest, **shown),
+                Create(median, rate_func=drawn),
+                *self.swap_as_said(said, lines, rest, **shown),
+                sweep,
                 *self.highlight(
                     "at most", rest, self.bars[module][1], self.points_mob["tokens"][token], **shown
                 ),
+                shaded,
+                FadeIn(label, rate_func=self.word_rate("the spread dominates", rest, 1.0, **shown)),
                 run_time=rest,
             )
+
+    def lens_band(self, share: float) -> np.ndarray:
+        """The lens's band of angles up to ``share`` of the largest angle of any token, either
+        side of the equator, across the lens."""
+        reach = share * float(np.radians(self.angles.max()))
+        half = (self.lens_box[0, 0] - self.lens_box[1, 0]) / 2 / self.magnification
+        return self.lens(self.wedge(-reach, reach, self.radius - half, self.radius + half))
+
+    def spread_wedge(self, share: float) -> np.ndarray:
+        """The directions within ``share`` of 45 degrees of the equator (where sigma exceeds
+        the mean's magnitude) on the whole half-plane."""
+        return self.wedge(-share * np.pi / 4, share * np.pi / 4, 0.0, self.radius)
