@@ -23,6 +23,7 @@ from manim import (
     VMobject,
     smooth,
     squish_rate_func,
+    there_and_back,
 )
 
 import normmath as nm
@@ -44,14 +45,39 @@ drawn at one common reduced scale (:func:`normmath.drawing_scale`), so that they
 targets on the sphere fit one legible framing."""
 
 REASON_WORDS = "neither LayerNorm nor RMSNorm"
+"""The words saying why the inputs' scale changes no output: its caption line shows then."""
 RAY_WORDS = "only on its direction"
-"""The words at which RMSNormHealthy draws the inputs' rays."""
+"""The words at which RMSNormHealthy draws the inputs' rays and slides the inputs along them."""
+RAY_WIDTH = 1.2
+"""Stroke width of those rays: thinner than the gap lines, under the dotted trails."""
+SCALE_WORDS = "scaled down"
+"""The words at which RMSNormHealthy's inputs shrink back from their true length."""
+SCALE_SECONDS = 2.0
+"""Seconds the inputs take to shrink from their true length to the drawn one."""
+SLIDE_SHARE = 0.55
+"""Share of its drawn length an input slides in to along its ray, and back."""
+SLIDE_SECONDS = 2.4
+"""Seconds that slide in and back takes."""
+TARGETS_TURN = 25.0
+"""Degrees the camera turns as the LayerNorm targets appear: they are seen to ride on the
+equator in depth."""
+
 SIGN_WORDS = ("Orange ones", "violet ones")
 """The words naming RMSNormCollapse's positive and negative rows, in the order of
 :meth:`RMSNormCollapse.sign_groups`."""
-RAY_WIDTH = 1.2
-"""Stroke width of those rays: thinner than the gap lines, under the dotted trails."""
-"""The words saying why the inputs' scale changes no output: its caption line shows then."""
+DESCRIBED_WORDS = "sixteen vectors"
+"""The words at which RMSNormCollapse's camera starts circling the rows it describes."""
+INTRO_TURN = -50.0
+"""Degrees the camera turns about the rows as they are described and named."""
+APART_WORDS = "They start far apart"
+"""The words at which RMSNormCollapse's camera turns to see the two groups far apart."""
+
+AXIS_WORDS = "the pole axis"
+"""The words at which RMSNormComparison's pole axis appears and its camera turns."""
+AXIS_TURN = -20.0
+"""Degrees RMSNormComparison's camera turns as the pole axis appears."""
+NEARER_WORDS = "the nearer RMSNorm leaves it"
+"""The words at which RMSNormComparison's nearest pair of output and target flashes."""
 
 GAP_WORDS = "the shorter its gap"
 """The words tying each gap to the row's ratio of mean to spread: the ratios show then."""
@@ -140,7 +166,8 @@ class RMSNormScene(GeometryScene):
         pole axis, stars and all-ones label)."""
         self.plane = figures.plane(self.plane_half_size, opacity=0.1)
         self.sphere = figures.sphere()
-        self.add(self.plane, self.sphere, figures.equator())
+        self.equator = figures.equator()
+        self.add(self.plane, self.sphere, self.equator)
         if self.poles and with_poles:
             self.add(*self.pole_figures())
 
@@ -253,37 +280,59 @@ class RMSNormHealthy(RMSNormScene):
         return below if self.narration_values()["spread_dominates"] else ~below
 
     def show_scale(self) -> None:
-        """The caption stating the inputs' common scale appears as the sentence says it, its
-        reason (checked on normmath's outputs) as the next sentence says that; the rays from
-        the origin through the inputs, along which they will move, as it says "direction"."""
+        """As the sentence says the inputs are drawn scaled down, they reach out to their true
+        length (the camera pulling back) and shrink back, the caption stating the scale and
+        then its reason appearing; as it says "only on its direction" the rays from the
+        origin through the inputs show and every input slides in along its ray and back."""
         with self.beat("scale") as tracker:
             duration = tracker.duration
             self.declare.talks_about(self.points_mob["rms"])
             self.rays = self.direction_rays()
             self.declare.talks_about(self.rays, words=RAY_WORDS)
-            self.declare.announces(RAY_WORDS, self.rays)
-            if self.scale == 1:
-                rays_rate = self.word_rate(RAY_WORDS, duration, APPEAR_SECONDS)
-                self.play(FadeIn(self.rays, rate_func=rays_rate), run_time=duration)
-                return
-            self.scale_caption = self.declare.claim(
-                panels.readout(self.scale_lines()),
-                self.scale_changes_nothing,
-                "the outputs of each input and of it drawn shorter are equal",
+            self.declare.announces(RAY_WORDS, self.rays, self.points_mob["rms"])
+            elapsed, reveal = 0.0, []
+            if self.scale > 1:
+                elapsed = self.scale_down()
+                reason = self.scale_caption[1][1]
+                said = self.said_now(REASON_WORDS)
+                if said > elapsed:
+                    self.wait(said - elapsed)
+                elapsed = max(said, elapsed)
+                reveal = [
+                    reason.animate(rate_func=appear_rate(0.0, duration - said)).set_opacity(1)
+                ]
+            rest = duration - elapsed
+            rays_rate = self.word_rate(RAY_WORDS, rest, APPEAR_SECONDS, elapsed)
+            slide = self.move_points("rms", lambda a: self.drawn * (1 - (1 - SLIDE_SHARE) * a))
+            slide.rate_func = self.word_rate(
+                RAY_WORDS, rest, SLIDE_SECONDS, elapsed, there_and_back
             )
-            reason = self.scale_caption[1][1]
-            self.declare.talks_about(self.scale_caption, words="scaled down")
-            rate = self.said_rate("scale", "scaled down", duration)
-            reason.set_opacity(0.0)
-            said = self.said_now(REASON_WORDS)
-            self.play(self.pin(self.scale_caption, "bottom_left", rate), run_time=said)
-            rest = duration - said
-            rays_rate = self.word_rate(RAY_WORDS, rest, APPEAR_SECONDS, elapsed=said)
-            self.play(
-                reason.animate(rate_func=appear_rate(0.0, rest)).set_opacity(1.0),
-                FadeIn(self.rays, rate_func=rays_rate),
-                run_time=rest,
-            )
+            self.play(*reveal, FadeIn(self.rays, rate_func=rays_rate), slide, run_time=rest)
+
+    def scale_down(self) -> float:
+        """The inputs move out to their true length, the camera pulling back to hold them, until
+        the sentence says "scaled down"; then they shrink back to the drawn length as the
+        camera closes in again and the caption of their scale (its reason still hidden) shows.
+        Return the seconds taken."""
+        self.scale_caption = self.declare.claim(
+            panels.readout(self.scale_lines()),
+            self.scale_changes_nothing,
+            "the outputs of each input and of it drawn shorter are equal",
+        )
+        self.scale_caption[1][1].set_opacity(0.0)
+        self.declare.talks_about(self.scale_caption, words=SCALE_WORDS)
+        self.declare.announces(SCALE_WORDS, self.points_mob["rms"])
+        said, zoom = self.said_now(SCALE_WORDS), self.renderer.camera.get_zoom()
+        self.camera_to(said, self.move_points("rms", self.scaled(self.drawn, self.healthy)))
+        shrink = self.move_points("rms", self.scaled(self.healthy, self.drawn))
+        shown = self.pin(self.scale_caption, "bottom_left", appear_rate(0.0, SCALE_SECONDS))
+        self.camera_to(SCALE_SECONDS, shrink, shown, zoom=zoom)
+        return said + SCALE_SECONDS
+
+    @staticmethod
+    def scaled(start: np.ndarray, end: np.ndarray):
+        """The path of the inputs from ``start`` to ``end`` (the same directions)."""
+        return lambda alpha: nm.interpolate(start, end, alpha)
 
     def direction_rays(self) -> VMobject:
         """Thin lines from the origin along each input as drawn, out to the input or to the
@@ -310,14 +359,18 @@ class RMSNormHealthy(RMSNormScene):
         )
 
     def show_targets(self) -> None:
-        """The crosses on the sphere, and their legend row, fade in as they are named."""
+        """The crosses on the sphere, and their legend row, fade in as they are named, the
+        camera turning a little so they are seen to lie on the equator, which flashes as the
+        sentence names it."""
         with self.beat("targets") as tracker:
             duration = tracker.duration
             rate = appear_rate(0.0, duration)
             marks = self.targets(self.healthy)
             for fade in marks:  # a fade a viewer sees as one, however short the beat
                 fade.rate_func = rate
-            self.play(*marks, self.reveal_legend(1, rate), run_time=duration)
+            ring = self.highlight("on the equator", duration, self.equator, scale=1.05)
+            shown = [*marks, *ring, self.reveal_legend(1, rate)]
+            self.camera_to(duration, *shown, degrees=TARGETS_TURN, points_move=False)
 
     def ask(self) -> None:
         """The question, with every input it asks about and the targets in one view; the
@@ -446,26 +499,44 @@ class RMSNormCollapse(RMSNormScene):
         return [self.points_mob[name] for name, _ in self.sign_groups()]
 
     def show_inputs(self) -> None:
-        """The rows fade in; each sign's rows flash as the sentence names their colour."""
+        """The rows fade in; as the sentence describes them the camera circles them a little
+        (each sign's rows stay one tight group from every side), and each sign's rows flash
+        as the sentence names their colour."""
         with self.beat("intro") as tracker:
             self.add_sphere(with_poles=False)  # the poles appear later, as the answer
             groups = [self.point_group(name, pts, name) for name, pts in self.sign_groups()]
-            duration, named = tracker.duration, self.said_now(SIGN_WORDS[0])
-            self.play(*self.panels(), *self.appear(*groups), run_time=named)
+            duration = tracker.duration
+            shown = max(self.said_now(DESCRIBED_WORDS), APPEAR_SECONDS)
+            fades = self.appear(*groups)
+            for fade in fades:
+                fade.rate_func = appear_rate(0.0, shown)
+            self.play(*self.panels(), *fades, run_time=shown)
             flashes = [
                 flash
                 for words, group in zip(SIGN_WORDS, groups, strict=True)
-                for flash in self.highlight(words, duration - named, *group, elapsed=named)
+                for flash in self.highlight(words, duration - shown, *group, elapsed=shown)
             ]
-            self.play(*flashes, run_time=duration - named)
+            turn = self.gentle_turn(INTRO_TURN, duration - shown)
+            self.camera_to(duration - shown, *flashes, degrees=turn, points_move=False)
 
     def read_ratio(self) -> None:
+        """The readout of the smallest ratio shows; as the sentence says the rows start far
+        apart the camera turns to see the all-ones diagonal they lie along broadside, the two
+        groups as far apart on screen as they are."""
         with self.beat("ratio") as tracker:
+            duration = tracker.duration
             ratio = float(np.ma.min(nm.mean_to_std_ratio(self.collapse.points)))
             panel = panels.readout([(f"smallest |μ|/σ = {ratio:.1f}", "pole")])
             star_row = self.corner_panels["top_left"][1][2]
             self.declare.answer(*self.pole_figures(), star_row, texts=("pole",), words="Where")
-            self.play(self.pin(panel, "bottom_right"), run_time=tracker.duration)
+            said = self.said_now(APART_WORDS)
+            self.play(self.pin(panel, "bottom_right", appear_rate(0.0, said)), run_time=said)
+            camera = self.renderer.camera
+            ones = nm.collapse_poles(3)[0] / np.sqrt(3.0)  # the plane edge on: its normal across
+            broadside = framing.edge_on_theta(ones, camera.get_phi(), camera.get_theta())
+            turn = float(np.degrees(broadside - camera.get_theta()))
+            turn = self.gentle_turn(turn, duration - said)
+            self.camera_to(duration - said, degrees=turn, points_move=False)
 
     def collapse_to_poles(self) -> None:
         """The rows move to the poles; the all-ones line and the stars appear as the
@@ -522,18 +593,41 @@ class RMSNormComparison(RMSNormScene):
         self.orbit_final()
 
     def show_sphere(self) -> None:
+        """The sphere; its equator flashes as the sentence names it; as it names the pole axis,
+        the axis, its stars and label fade in while the camera turns, showing the axis across
+        the equator's plane in depth."""
         with self.beat("intro") as tracker:
-            self.add_sphere()
-            self.play(*self.panels(), run_time=tracker.duration)
+            duration = tracker.duration
+            self.add_sphere(with_poles=False)
+            said = self.said_now(AXIS_WORDS)
+            ring = self.highlight("the equator", said, self.equator, scale=1.05)
+            self.play(*self.panels(), *ring, run_time=said)
+            parts = self.pole_figures()
+            self.declare.talks_about(*parts, after=said)
+            self.declare.announces(AXIS_WORDS, *parts)
+            self.add(*parts)  # framed through the turn, faded in with it
+            fades = [FadeIn(part, rate_func=appear_rate(0.0, duration - said)) for part in parts]
+            turn = self.gentle_turn(AXIS_TURN, duration - said)
+            self.camera_to(duration - said, *fades, degrees=turn, points_move=False)
 
     def show_healthy(self) -> None:
+        """The healthy rows' outputs, targets and gaps appear as the sentence names them; as
+        it ties the gap to the ratio of mean to spread, the output with the smallest ratio
+        and its target, the nearest pair, flash."""
         with self.beat("healthy") as tracker:
+            duration = tracker.duration
             dots = self.point_group("healthy", self.rms(self.healthy), "rms")
+            shown = [*self.appear(dots), *self.targets(self.healthy), *self.gaps(self.healthy)]
+            said = self.said_now(NEARER_WORDS)
+            rate = squish_rate_func(smooth, 0.0, min(MARKS_FADE_SHARE * duration / said, 1.0))
+            for anim in shown:  # as fast as over the whole beat: the gaps draw one by one
+                anim.rate_func = rate
+            self.play(*shown, run_time=said)
+            nearest = int(np.ma.argmin(self.ratios))
+            pair = (dots[nearest], self.marks[nearest])
             self.play(
-                *self.appear(dots),
-                *self.targets(self.healthy),
-                *self.gaps(self.healthy),
-                run_time=tracker.duration,
+                *self.highlight(NEARER_WORDS, duration - said, *pair, elapsed=said),
+                run_time=duration - said,
             )
 
     def show_collapse(self) -> None:
