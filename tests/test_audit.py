@@ -114,3 +114,25 @@ def test_the_prediction_cue_fades_in_and_out_inside_its_pause(sample_scene):
     assert opacities[0] <= 0.2 * peak, "the cue is on screen from the pause's first frame"
     assert full[0] >= 0.3 * fps - 1 and gone - full[-1] >= 0.3 * fps - 1
     assert gone / fps <= PREDICTION_PAUSE + 1 / fps, "the cue fades out inside the pause"
+
+
+def test_an_audit_builds_texts_only_under_the_scenes_caches_lock(tmp_path):
+    """The scene's renders share its typesetting caches under this lock: an audit running
+    beside a render must not write a text's SVG while the render holds it."""
+    import threading
+
+    from normgeom.rendering.atomic import file_lock
+
+    layout = Layout(tmp_path / "media")
+    settings = SceneSettings(voice="none", voice_cache=str(layout.media / "voice"))
+    scene_class = specimen()
+    texts = layout.media / "typeset" / scene_class.__name__ / "texts"
+    worker = threading.Thread(
+        target=audit_class, args=(scene_class, settings, layout, "Specimen.caches")
+    )
+    with file_lock(layout.lock_file("Specimen.caches")):
+        worker.start()
+        worker.join(timeout=4.0)
+        assert worker.is_alive() and not list(texts.glob("*.svg"))
+    worker.join(timeout=120.0)
+    assert not worker.is_alive() and list(texts.glob("*.svg"))

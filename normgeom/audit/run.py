@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 
 from normgeom.audit.findings import Finding, excused
@@ -37,11 +38,17 @@ class ScenePlay:
     lang: str = SOURCE
 
 
-def audit_class(scene_class: type, settings: SceneSettings, layout: Layout) -> list[Finding]:
-    """Play ``scene_class`` with ``settings`` and return its findings, excuses applied."""
+def audit_class(
+    scene_class: type, settings: SceneSettings, layout: Layout, caches_lock: str | None = None
+) -> list[Finding]:
+    """Play ``scene_class`` with ``settings`` and return its findings, excuses applied;
+    holding the lock named ``caches_lock``, if given (the scene's renders hold it too), while
+    it builds a text or formula in the scene's typesetting caches."""
     from normgeom.audit.play import play
     from normgeom.audit.rules import Auditor
     from normgeom.audit.screen import Namer, Snapshot, snapshot
+    from normgeom.rendering.atomic import file_lock
+    from scenes.camera.manim_internals import shared_caches
 
     name = scene_class.__name__
     auditor, namer = Auditor(name, AUDIT_FPS), Namer()
@@ -57,15 +64,20 @@ def audit_class(scene_class: type, settings: SceneSettings, layout: Layout) -> l
         auditor.look(replace(last, time=time), scene)
 
     folder = layout.media / "typeset" / name
-    scene = play(
-        lambda: scene_class(settings=settings),
-        probe,
-        AUDIT_FPS,
-        layout.work / "audit",
-        folder / "texts",
-        folder / "Tex",
-        on_still=still,
-    )
+
+    def lock():
+        return file_lock(layout.lock_file(caches_lock)) if caches_lock else nullcontext()
+
+    with shared_caches(lock):
+        scene = play(
+            lambda: scene_class(settings=settings),
+            probe,
+            AUDIT_FPS,
+            layout.work / "audit",
+            folder / "texts",
+            folder / "Tex",
+            on_still=still,
+        )
     findings = auditor.finish(scene.renderer.time, scene)
     return [f for f in findings if not excused(f, scene_class.audit_exceptions)]
 
@@ -95,7 +107,7 @@ def _audit_one(play_: ScenePlay, layout: Layout) -> list[Finding]:
                 f"{name} is a plain Manim scene: the audit checks narrated scenes "
                 "(NarratedScene, NarratedThreeDScene, GeometryScene; see docs/authoring.md)"
             )
-        return audit_class(klass, settings, layout)
+        return audit_class(klass, settings, layout, job.caches_lock)
     except (UsageError, RenderError):
         raise
     except UserError as exc:  # a file or voice the scene cannot use; FileError does not unpickle
