@@ -2,9 +2,9 @@
 a chapter or part boundary the manifest beside the clip declares; a badge appearing in one
 frame is a local change, not a cut; a still stretch, a moving chapter ending and blank frames
 are found, blank frames just after a boundary are not; a badge coming and going leaves a
-picture still, and only its narrated seconds count when subtitles lie beside it; a smooth clip has no finding; a bad
-file is one line; the scenes' closing hold outlasts the encoder's settling by the still
-ending the rule asks for."""
+picture still, and only its narrated seconds count when subtitles lie beside it; a smooth
+clip has no finding; a bad file is one line; the scenes' closing hold outlasts the encoder's
+settling by the still ending the rule asks for."""
 
 from __future__ import annotations
 
