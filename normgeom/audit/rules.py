@@ -272,4 +272,3 @@ def _under(part: Shape, shot: Snapshot, own: set[int]) -> bool:
         if x0 <= cx <= x1 and y0 <= cy <= y1:
             return True
     return False
-
