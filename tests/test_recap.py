@@ -94,9 +94,12 @@ def test_the_recap_words_name_epsilon_inside_the_root_and_the_bias(default_scene
 
 
 def test_the_intro_boxes_each_formula_part_as_it_is_named(sample_scene):
-    """While the intro names a part of a formula, a box is drawn around that part, and the
-    box moves as the sentence moves on: the picture changes with the words."""
+    """While the intro names a part of a formula, a box is drawn around that part (RMSNorm's
+    denominator once RMSNorm's formula is written, as LayerNorm's moves up), and the box
+    moves as the sentence moves on: the picture changes with the words."""
     from manim import SurroundingRectangle
+
+    from scenes.recap import FADE_SECONDS
 
     seen = []
 
@@ -120,6 +123,7 @@ def test_the_intro_boxes_each_formula_part_as_it_is_named(sample_scene):
     places = []
     for phrase in words:
         said = intro.start + scene.said_at("intro", phrase, intro.end - intro.start)
+        said += 2 * FADE_SECONDS if phrase == "RMSNorm divides" else 0.0
         shown = [boxes for t, boxes in seen if said + 0.5 <= t <= said + 0.9]
         assert shown and all(shown), phrase
         places.append(np.mean(shown[0], axis=0))
