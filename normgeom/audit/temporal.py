@@ -21,11 +21,12 @@ reports to its auditor's stretches (``see``) or adds whole findings (``report``)
   seconds of the words, or a counter's number changes outside every sentence about it;
 - *long-still*: the figure and the camera stay unchanged for more than :data:`LONG_STILL`
   seconds of narration (:data:`READING_STILL` when a beat in it declares a reading). A frame
-  changes the figure when, against the frame :data:`STILL_LAG` before it, a shape that is
-  neither text nor part of a panel moved on the :data:`~normgeom.audit.screen.OUTLINE_GRID`
-  (the camera's motion moves them all) or changed its opacity by more than
-  :data:`STILL_FADE` (coming, going, fading): labels and panels (legends, readouts, cues)
-  coming, going or changing their words are no change, nor is a fade too slow to see.
+  changes the figure when, against the frame :data:`STILL_LAG` before it, a mark or figure
+  outside the panels moved on the :data:`~normgeom.audit.screen.OUTLINE_GRID` (the camera's
+  motion moves them all), or what came, went or changed its opacity by more than
+  :data:`STILL_FADE` outside the panels covers more than :data:`STILL_SHARE` of the frame:
+  panels (legends, readouts, cues), a label or a few marks coming, going or changing their
+  words are no change, nor is a fade too slow to see (:func:`_figure_changed`).
 """
 
 from __future__ import annotations
@@ -199,19 +200,14 @@ def _figure_changed(before: dict[int, Shape], now: dict[int, Shape]) -> bool:
             spans.setdefault(group, []).extend(s.box for s in (then, shape) if s is not None)
     half = frame_half()
     frame = (-half[0], -half[1], half[0], half[1])
-    covered = sum(
-        intersection(
-            (
-                min(b[0] for b in boxes),
-                min(b[1] for b in boxes),
-                max(b[2] for b in boxes),
-                max(b[3] for b in boxes),
-            ),
-            frame,
-        )
-        for boxes in spans.values()
-    )
+    covered = sum(intersection(_spanning(boxes), frame) for boxes in spans.values())
     return covered > STILL_SHARE * 4 * half[0] * half[1]
+
+
+def _spanning(boxes: list[Box]) -> Box:
+    """The smallest box holding every box of ``boxes``."""
+    corners = np.array(boxes)
+    return (*corners[:, :2].min(axis=0).tolist(), *corners[:, 2:].max(axis=0).tolist())
 
 
 @dataclass
