@@ -26,7 +26,7 @@ reports to its auditor's stretches (``see``) or adds whole findings (``report``)
   motion moves them all), or what came, went or changed its opacity by more than
   :data:`STILL_FADE` outside the panels covers more than :data:`STILL_SHARE` of the frame:
   panels (legends, readouts, cues), a label or a few marks coming, going or changing their
-  words are no change, nor is a fade too slow to see (:func:`_figure_changed`).
+  words are no change, nor is a fade too slow to see.
 """
 
 from __future__ import annotations
