@@ -46,6 +46,12 @@ def frames(path: Path) -> list[np.ndarray]:
         return [frame.to_ndarray(format="rgb24") for frame in container.decode(video=0)]
 
 
+def frame_times(path: Path) -> list[float]:
+    """When each frame of the movie plays, in seconds."""
+    with av.open(str(path)) as container:
+        return [float(frame.time) for frame in container.decode(video=0)]
+
+
 def audio_samples(path: Path) -> int:
     with av.open(str(path)) as container:
         return sum(frame.samples for frame in container.decode(audio=0))
@@ -130,6 +136,7 @@ def assert_same_movie(whole, joined) -> None:
     ours, theirs = frames(whole.video), frames(joined.video)
     assert len(ours) == len(theirs)
     assert min(psnr(a, b) for a, b in zip(ours, theirs, strict=True)) >= 45
+    assert frame_times(joined.video) == frame_times(whole.video)  # no frame held longer
     assert audio_samples(joined.video) == audio_samples(whole.video) > 0
     frame = 1 / TINY.fps
     assert cue_starts(joined.subtitles) == pytest.approx(cue_starts(whole.subtitles), abs=frame)

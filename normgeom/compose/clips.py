@@ -34,6 +34,7 @@ from normgeom.errors import RenderError
 from normgeom.rendering.atomic import atomic_path
 from normgeom.rendering.probe import duration
 from normgeom.rendering.state import Chapter
+from normgeom.rendering.video_copy import copy_video
 
 __all__ = ["SAMPLE_RATE", "Clip", "SubtitleTrack", "clip_spans", "compose"]
 
@@ -360,16 +361,9 @@ def compose(
             )
             _mux_subtitles(out, subtitles)
             sound = _CopiedAudio(out, audio, tap) if copied else _EncodedAudio(out, audio, tap)
-            for container, stream, span in zip(inputs, streams, spans, strict=True):
-                offset = round(span.start / stream.time_base)
-                for packet in container.demux(stream):
-                    if packet.dts is None:
-                        continue  # the demuxer's flushing packet
-                    packet.pts += offset
-                    packet.dts += offset
-                    packet.stream = video
-                    out.mux(packet)
-                sound.clip(Path(container.name), span)
+            for clip, span in zip(clips, spans, strict=True):
+                copy_video(clip.video, out, video, span.start)
+                sound.clip(clip.video, span)
             sound.finish()
     finally:
         for container in inputs:

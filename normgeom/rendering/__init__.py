@@ -9,6 +9,7 @@ validated outputs), :mod:`.atomic` (crash-safe writes, locks across processes),
 full disk), :mod:`.worker` (one job inside a worker process, through Manim's Python API),
 :mod:`.runner` (jobs in worker processes, cached), :mod:`.schedule` (which job runs first),
 :mod:`.ranges` (which beats each parallel range renders, and when a scene is split),
-:mod:`.range_media` (a range's partial movies, the ranges joined), :mod:`.cluster` (the
-runner's executor on a Dask cluster), :mod:`.probe` (reading media) and :mod:`.versions`.
+:mod:`.range_media` (a range's partial movies, the ranges joined), :mod:`.video_copy`
+(video packets copied at an offset), :mod:`.cluster` (the runner's executor on a Dask
+cluster), :mod:`.probe` (reading media) and :mod:`.versions`.
 """

@@ -5,16 +5,16 @@ from, and the ranges joined into the scene's movie (which beats each range rende
 A range starts with hard links to the partial movies of its scene's whole render
 (:func:`seed_partial_movies`), so a play drawn as before is not drawn again (Manim names each
 by a hash of what it shows). Joining (:func:`join_ranges`) copies the ranges' video streams
-one after the other (every range starts on a keyframe: Manim encodes each play as a movie of
-its own and joins them the same way) and the last range's audio track; the joined movie is
-the whole render's.
+one after the other, each from where the one before it ends (every range starts on a
+keyframe: Manim encodes each play as a movie of its own), and the last range's audio track;
+the joined movie is the whole render's, frame for frame and time for time.
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import replace
-from io import BytesIO
+from fractions import Fraction
 from pathlib import Path
 
 import av
@@ -23,6 +23,7 @@ from normgeom.rendering.atomic import atomic_path
 from normgeom.rendering.job import RenderJob
 from normgeom.rendering.paths import Layout
 from normgeom.rendering.repair import drawn_by, movie_is_sound
+from normgeom.rendering.video_copy import copy_video
 
 __all__ = ["seed_partial_movies", "join_ranges"]
 
@@ -45,25 +46,21 @@ def seed_partial_movies(layout: Layout, job: RenderJob) -> None:
 
 
 def join_ranges(movies: list[Path], target: Path) -> None:
-    """Write ``target``: the video of ``movies`` one after the other (stream copy through
-    FFmpeg's concat demuxer, the way Manim joins its partial movies) and the audio track of
-    the last one, written atomically."""
-    manifest = "".join(f"file 'file:{movie.as_posix()}'\n" for movie in movies).encode()
+    """Write ``target``: the video of ``movies`` one after the other, each starting where the
+    one before it ends (:func:`~normgeom.rendering.video_copy.copy_video`: a range's audio
+    runs longer than its video, so the file's length is not where its video ends), and the
+    audio track of the last one, written atomically."""
     with (
         atomic_path(target) as temp,
-        av.open(BytesIO(manifest), format="concat", options={"safe": "0"}) as video,
+        av.open(str(movies[0])) as first,
         av.open(str(movies[-1])) as last,
         av.open(str(temp), "w", format="mp4") as out,
     ):
-        source = video.streams.video[0]
-        picture = out.add_stream_from_template(template=source)
+        picture = out.add_stream_from_template(template=first.streams.video[0])
         sound = [(s, out.add_stream_from_template(template=s)) for s in last.streams.audio]
-        for packet in video.demux(source):
-            if packet.dts is None:  # the flushing packet at the end
-                continue
-            packet.dts = None  # libav recomputes it across the joined files
-            packet.stream = picture
-            out.mux(packet)
+        start = Fraction(0)
+        for movie in movies:
+            start = copy_video(movie, out, picture, start)
         for stream, copy in sound:
             for packet in last.demux(stream):
                 if packet.dts is None:
