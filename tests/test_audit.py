@@ -136,3 +136,21 @@ def test_an_audit_builds_texts_only_under_the_scenes_caches_lock(tmp_path):
         assert worker.is_alive() and not list(texts.glob("*.svg"))
     worker.join(timeout=120.0)
     assert not worker.is_alive() and list(texts.glob("*.svg"))
+
+
+def test_float_noise_of_a_move_by_nothing_is_no_change():
+    """A readout whose corner lies on a half of the 1e-3 grid, moved back and forth by float
+    noise (a board following its tracker), keeps its number: no change; new digits are."""
+    import numpy as np
+
+    from normgeom.audit.temporal import _changed, _state
+    from scenes.kit.glyphs import Readout
+
+    readout = Readout().show(2.0)
+    readout.shift([0.0, -3.2905 - readout.points[0, 1], 0.0])
+    before = _state((readout,), with_opacity=False)
+    readout.shift([0.0, 1e-12, 0.0])
+    assert not np.array_equal(before, _state((readout,), with_opacity=False))
+    assert not _changed(before, _state((readout,), with_opacity=False))
+    readout.show(3.0)
+    assert _changed(before, _state((readout,), with_opacity=False))

@@ -67,3 +67,17 @@ def test_a_label_glides_at_most_label_speed_toward_its_new_place():
     half = glide(np.zeros(2), target, 2.5 / LABEL_SPEED)
     assert np.allclose(half, [1.5, 2.0])  # halfway along the straight line
     assert np.allclose(glide(half, target, 10.0), target)  # arrives, never overshoots
+
+
+def test_a_label_naming_a_line_never_falls_back_over_the_line():
+    """Seen nearly end-on the all-ones line is short on screen: a label set back across it
+    sits by its other end (the other pole) and names the wrong one."""
+    halves, step = np.array([0.8, 0.15]), np.array([-0.4, 0.3])
+    around = placement.candidate_offsets(halves)
+    offsets = placement.line_offsets(step, halves, around)
+    ahead = placement.along_offsets(step, halves)
+    assert len(offsets) == len(ahead) + len(around)  # the same indices in every frame
+    assert np.all(offsets @ step >= 0)  # none back over the line
+    kept = around @ step >= 0
+    assert np.array_equal(offsets[len(ahead) :][kept], around[kept])
+    assert np.array_equal(placement.line_offsets(np.zeros(2), halves, around), around)

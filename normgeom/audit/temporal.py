@@ -31,7 +31,6 @@ reports to its auditor's stretches (``see``) or adds whole findings (``report``)
 
 from __future__ import annotations
 
-import hashlib
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -131,15 +130,26 @@ def _family_ids(mobjects) -> set[int]:
     return {id(m) for mob in mobjects for m in mob.get_family()}
 
 
-def _mobject_digest(mobjects: tuple[Mobject, ...], with_opacity: bool = True) -> bytes:
-    """A digest of ``mobjects``' own points (scene space, to 1e-3) and, if asked, opacities."""
-    digest = hashlib.blake2b(digest_size=12)
+CHANGE_TOLERANCE = 1e-3
+"""Scene units (and opacity) a point of an object must move by to count as a change: float
+noise of a move by nothing is no change, a number's new digits are."""
+
+
+def _state(mobjects: tuple[Mobject, ...], with_opacity: bool = True) -> np.ndarray:
+    """``mobjects``' own points (scene space) and, if asked, opacities, as one flat array."""
+    parts = [np.zeros(0)]
     for mob in mobjects:
         for leaf in mob.family_members_with_points():
-            digest.update(np.round(leaf.points * 1000).astype(np.int64).tobytes())
+            parts.append(leaf.points.ravel())
             if with_opacity:
-                digest.update(np.float32(_leaf_opacity(leaf)).tobytes())
-    return digest.digest()
+                parts.append(np.array([_leaf_opacity(leaf)]))
+    return np.concatenate(parts)
+
+
+def _changed(before: np.ndarray, now: np.ndarray) -> bool:
+    """Whether two :func:`_state` of the same objects differ: in size, or by more than
+    :data:`CHANGE_TOLERANCE` anywhere."""
+    return before.shape != now.shape or bool(np.any(np.abs(before - now) > CHANGE_TOLERANCE))
 
 
 def _leaf_opacity(leaf: Mobject) -> float:
@@ -239,9 +249,10 @@ class Timeline:
         self.camera_log: deque = deque([(-np.inf, -np.inf, np.zeros(3))], maxlen=3)
         self.presence: dict[int, deque] = {}
         self.events: list[_Event] = []
-        self.announced: dict[int, tuple[bytes | None, bool]] = {}
+        self.announced: dict[int, tuple[np.ndarray | None, bool]] = {}
+        self.judged: set[int] = set()
         self.announced_names: dict[int, tuple[str, ...]] = {}
-        self.counted: dict[int, bytes] = {}
+        self.counted: dict[int, np.ndarray] = {}
         self.still_since = 0.0
         self.stills: list[tuple[float, float]] = []
         self.figures: deque = deque(maxlen=round(STILL_LAG * fps) + 1)
@@ -410,19 +421,20 @@ class Timeline:
     def _announcements(self, shot: Snapshot | None, scene) -> None:
         for index, said in enumerate(scene.declare.announcements):
             start, end = said.time - LATE_MOTION, said.time + LATE_MOTION
-            digest, moved = self.announced.get(index, (None, False))
-            if moved or digest == b"judged":
+            before, moved = self.announced.get(index, (None, False))
+            if moved or index in self.judged:
                 continue
             if shot is not None and shot.time <= end + 1e-9:
                 if shot.time >= start - self.dt - 1e-9:
-                    now = _mobject_digest(said.mobjects)
+                    now = _state(said.mobjects)
                     groups = [s.group for m in said.mobjects for s in shot.shapes_of(m)]
                     if groups:
                         self.announced_names[index] = tuple(dict.fromkeys(groups))
-                    moved = digest is not None and now != digest and shot.time >= start
+                    moved = before is not None and _changed(before, now) and shot.time >= start
                     self.announced[index] = (now, moved)
                 continue
-            self.announced[index] = (b"judged", False)
+            self.judged.add(index)
+            self.announced.pop(index, None)
             names = self.announced_names.get(index) or tuple(
                 type(m).__name__ for m in said.mobjects
             )
@@ -434,10 +446,10 @@ class Timeline:
 
     def _counters(self, shot: Snapshot, scene, seen: set) -> None:
         for index, counter in enumerate(scene.declare.counters):
-            now = _mobject_digest((counter,), with_opacity=False)
+            now = _state((counter,), with_opacity=False)
             before = self.counted.get(index)
             self.counted[index] = now
-            if before is None or before == now:
+            if before is None or not _changed(before, now):
                 continue
             if not any(s.visible for s in shot.shapes_of(counter)):
                 continue

@@ -149,8 +149,8 @@ class Overlays:
             if ray is not None:  # first on its line's extension, beyond the line's end
                 along, clearance, end = ray
                 flat = framing.frame_positions(camera, np.stack([end, end + along / zoom, anchor]))
-                ahead = placement.along_offsets(flat[1] - flat[0], halves, clearance)
-                offsets = np.concatenate([ahead, offsets + (flat[2] - flat[0])])
+                around = offsets + (flat[2] - flat[0])
+                offsets = placement.line_offsets(flat[1] - flat[0], halves, around, clearance)
                 anchor = end
             flat = framing.frame_positions(camera, anchor)[0]
             best = placement.choose_offset(

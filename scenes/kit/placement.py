@@ -11,7 +11,9 @@ places; when its place changes, the label glides there (:func:`glide`), never ju
 A label that names a line (an axis, the all-ones direction) is set on the line's extension
 beyond its end (:func:`along_offsets`), so it stays on its line whatever the camera does and
 never sits on another line's end; only where every such place is taken does it fall back to
-the places around the line's end.
+the places around the line's end, never one back over the line (:func:`line_offsets`): seen
+nearly end-on, the line is short on screen, and a label set back across it would sit by its
+other end and name the wrong one.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ __all__ = [
     "candidate_offsets",
     "ALONG_STEPS",
     "along_offsets",
+    "line_offsets",
     "lines_meet_box",
     "choose_offset",
     "LABEL_SPEED",
@@ -77,6 +80,22 @@ def along_offsets(step: np.ndarray, halves: np.ndarray, clearance: float = 0.0) 
         edge = float(np.min(np.asarray(halves, dtype=float) / np.abs(unit)))
     reach = edge + clearance + LABEL_GAP + 2 * edge * np.arange(ALONG_STEPS)
     return reach[:, None] * unit[None]
+
+
+def line_offsets(
+    step: np.ndarray, halves: np.ndarray, around: np.ndarray, clearance: float = 0.0
+) -> np.ndarray:
+    """The places of a label naming a line that ends at the origin of the offsets: first
+    :func:`along_offsets` of the line's screen direction ``step``, then the places
+    ``around`` (shape (k, 2)), each one that points back over the line (a negative
+    component along ``step``) replaced by the first place ahead, so the places keep their
+    indices from frame to frame, shape (ALONG_STEPS + k, 2) (only ``around`` when the line
+    has no screen direction)."""
+    ahead = along_offsets(step, halves, clearance)
+    if not len(ahead):
+        return np.asarray(around, dtype=float)
+    back = np.asarray(around, dtype=float) @ np.asarray(step, dtype=float) < 0
+    return np.concatenate([ahead, np.where(back[:, None], ahead[:1], around)])
 
 
 def _lines_meeting(lines: np.ndarray, boxes: np.ndarray) -> np.ndarray:
