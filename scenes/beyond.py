@@ -563,8 +563,8 @@ class AnyWidth(HalfPlaneScene):
 
     def unfold(self) -> None:
         """The 3D parts leave at once (the picture is flat as the sentence begins), then the
-        mean part and the centered part appear as they are named, their lengths on them and
-        mu and sigma in the readout as they are said; each output is pointed at as it is
+        mean part and the centered part appear as they are named, their lengths on them, and
+        each is pointed at as mu and sigma are read in the readout; each output is pointed at as it is
         named, and the angle between them is drawn, and shaded from the equator to the ray, as
         it is said."""
         with self.beat("unfold") as tracker:
@@ -579,8 +579,6 @@ class AnyWidth(HalfPlaneScene):
                 (f"angle RMS ↔ LN = {degrees_text(self.small.angle[0])}°", "rms"),
             ]
             self.readout_panel = panels.readout(lines, later=1)
-            shown = self.pin(self.readout_panel, "bottom_right")
-            angle_line = self.readout_panel[1][2].save_state().set_opacity(0.0)  # as said
             self.declare.announces("Here mu is", self.readout_panel)
 
             quick = appear_rate(0.0, run_time)
@@ -588,14 +586,23 @@ class AnyWidth(HalfPlaneScene):
             self.angle_arc = self.angle_mark(self.small.point[0], radius)
             parts_in = self.said_now("Right is the centered") + APPEAR_SECONDS
             split = min(max(self.said_now("LayerNorm lands"), parts_in), run_time - APPEAR_SECONDS)
-            shown.rate_func = self.word_rate("Here mu is", split, APPEAR_SECONDS)
+            numbers = min(max(self.said_now("Here mu is"), parts_in), split - HIGHLIGHT_SECONDS)
             self.play(
                 *[FadeOut(m, rate_func=quick) for m in (self.sphere_parts, self.great_circle)],
                 FadeIn(self.small_parts, rate_func=quick),
+                *self.part_appears("Up is the mean part", numbers, self.mean_part),
+                *self.part_appears("Right is the centered", numbers, self.centered_part),
+                run_time=numbers,
+            )
+            told, since = split - numbers, {"elapsed": numbers}
+            read = self.word_rate("Here mu is", told, APPEAR_SECONDS, numbers)
+            shown = self.pin(self.readout_panel, "bottom_right", read)  # pinned: in the scene
+            angle_line = self.readout_panel[1][2].save_state().set_opacity(0.0)  # as said
+            self.play(  # each number is read off its part of the vector
                 shown,
-                *self.part_appears("Up is the mean part", split, self.mean_part),
-                *self.part_appears("Right is the centered", split, self.centered_part),
-                run_time=split,
+                *self.highlight("Here mu is", told, self.mean_part[0], **since),
+                *self.highlight("and sigma", told, self.centered_part[0], **since),
+                run_time=told,
             )
             rest, after = run_time - split, {"elapsed": split}
             parts = (self.mean_part[0], self.centered_part[0])
