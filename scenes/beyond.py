@@ -101,13 +101,14 @@ ANGLE_ARC_SHARE = 0.35
 
 
 TICK_GAP = 0.14
-"""Frame units between the lens's arc and its angle ticks (clear of the tokens on it)."""
+"""Frame units between the lens's arc and its angle ticks, on its left, and its labels, on
+its right (clear of the tokens on it; a label after a tick would read as a second sign)."""
 
 TICK_LENGTH = 0.18
 """Frame units of an angle tick of the lens."""
 
 TICK_LABEL_GAP = 0.15
-"""Frame units between an angle tick of the lens and its label (the tick reads as no sign)."""
+"""Frame units added between the lens's arc and an angle's label."""
 
 STAR_HIGHLIGHT = 1.1
 """How much the pole stars grow when pointed at (little: the legend is above them)."""
@@ -564,9 +565,9 @@ class AnyWidth(HalfPlaneScene):
     def unfold(self) -> None:
         """The 3D parts leave at once (the picture is flat as the sentence begins), then the
         mean part and the centered part appear as they are named, their lengths on them, and
-        each is pointed at as mu and sigma are read in the readout; each output is pointed at as it is
-        named, and the angle between them is drawn, and shaded from the equator to the ray, as
-        it is said."""
+        each is pointed at as mu and sigma are read in the readout; each output is pointed at
+        as it is named, and the angle between them is drawn, and shaded from the equator to the
+        ray, as it is said."""
         with self.beat("unfold") as tracker:
             run_time = tracker.duration
             radius = nm.sphere_radius(3)
@@ -899,9 +900,9 @@ class RealActivations(HalfPlaneScene):
         ]
 
     def lens_frame(self) -> VGroup:
-        """The magnified arc with its angle ticks and labels (beside the arc, clear of the
-        tokens on it), the lens's outline around them, the small outline it enlarges on the
-        whole picture and the two lines joining them."""
+        """The magnified arc with its angle ticks on its left and their labels on its right
+        (clear of the tokens on it), the lens's outline around them, the small outline it
+        enlarges on the whole picture and the two lines joining them."""
         t = np.linspace(-self.lens_reach, self.lens_reach, ARC_SAMPLES)
         arc = self.lens(self.place(self.radius * np.column_stack([np.sin(t), np.cos(t)])))
         ticks, labels = [], VGroup()
@@ -909,12 +910,14 @@ class RealActivations(HalfPlaneScene):
             t = np.radians(degrees)
             on_arc = self.place(self.radius * np.array([[np.sin(t), np.cos(t)]]))
             centre = self.lens(on_arc)[0]
-            tick = centre + np.array([[TICK_GAP, 0, 0], [TICK_GAP + TICK_LENGTH, 0, 0]]) / self.zoom
-            ticks.append(tick)
-            sign = "+" if degrees > 0 else "−"  # a minus sign, not a hyphen after the tick
+            ticks.append(
+                centre - np.array([[TICK_GAP, 0, 0], [TICK_GAP + TICK_LENGTH, 0, 0]]) / self.zoom
+            )
+            sign = "+" if degrees > 0 else "−"  # a minus sign
             label = Text(f"{sign}{abs(degrees)}°", font=style.FONT, font_size=style.LABEL_SIZE)
             label.set_color(PALETTE["axis"]).scale(1.0 / self.zoom)
-            labels.add(label.next_to(tick[1], RIGHT, buff=TICK_LABEL_GAP / self.zoom))
+            beside = centre + np.array([TICK_GAP, 0, 0]) / self.zoom
+            labels.add(label.next_to(beside, RIGHT, buff=TICK_LABEL_GAP / self.zoom))
         anchor = self.lens(self.equator_point)
         half_width = float(np.max(np.abs(labels.get_right()[0] - anchor[0]))) + 0.15 / self.zoom
         half = np.array([half_width, self.lens_half_height * 1.1 / self.zoom, 0.0])

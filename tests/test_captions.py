@@ -107,3 +107,18 @@ def test_a_narrated_scene_writes_these_cues():
     Narrated.add_wrapped_subcaption(scene, text, 9.0)
     assert [content for content, _, _ in scene.cues] == [c.text for c in caption_cues(text, 9.0)]
     assert all(max(len(line) for line in c.split("\n")) <= LINE_LENGTH for c, _, _ in scene.cues)
+
+
+def test_a_sentence_never_ends_on_a_flash_of_a_few_words():
+    """Greedy packing left "and epsilon." alone for 0.7 s: the tail is taken back, the two
+    cues re-cut before a preposition, both fitting two lines."""
+    from scenes.voice.captions import SHORTEST_CUE
+
+    text = (
+        "The table adds squares, centered values, and both rules' outputs for a fixed "
+        "reference vector under the same gain and epsilon."
+    )
+    cues = [c.text.replace("\n", " ") for c in caption_cues(text, 8.0)]
+    assert " ".join(cues) == text
+    assert all(len(cue) >= SHORTEST_CUE and cue_lines(cue) is not None for cue in cues)
+    assert cues[-1] == "under the same gain and epsilon."

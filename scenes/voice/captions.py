@@ -312,10 +312,52 @@ def _fitting(piece: str) -> list[str]:
     return runs
 
 
+_PHRASE_STARTS = _CONJUNCTIONS | {
+    "for", "under", "over", "after", "before", "between", "with", "from", "into", "onto",
+    "to", "in", "on", "at", "by", "of",
+}  # fmt: skip
+
+SHORTEST_CUE = 20
+"""Fewest characters of a cue that ends a sentence begun in the cue before it (about a
+second at a lecture's pace): a shorter tail flashes by."""
+
+
+def _without_short_tails(packed: list[str]) -> list[str]:
+    """``packed`` cues with each too-short tail of a sentence (:data:`SHORTEST_CUE`) taken
+    back: into the cue before it when both fit one cue, else the two re-cut at the word
+    that evens their lengths best, before a conjunction or preposition if it can (both
+    fitting, the first not ending on a weak word)."""
+    cues = list(packed)
+    for index in range(len(cues) - 1, 0, -1):
+        tail, before = cues[index], cues[index - 1]
+        if len(tail) >= SHORTEST_CUE or before[-1] in ".!?":
+            continue
+        joined = f"{before} {tail}"
+        if cue_lines(joined) is not None:
+            cues[index - 1 : index + 1] = [joined]
+            continue
+        words, best = joined.split(), None
+        for cut in range(1, len(words)):
+            first, second = " ".join(words[:cut]), " ".join(words[cut:])
+            if len(second) < SHORTEST_CUE or words[cut - 1].lower() in _WEAK_ENDINGS:
+                continue
+            if cue_lines(first) is None or cue_lines(second) is None:
+                continue
+            cost = abs(len(first) - len(second)) - (LINE_LENGTH if first[-1] in ",;:—" else 0)
+            if words[cut].lower() in _PHRASE_STARTS:
+                cost -= LINE_LENGTH / 2
+            if best is None or cost < best[0]:
+                best = (cost, [first, second])
+        if best is not None:
+            cues[index - 1 : index + 1] = best[1]
+    return cues
+
+
 def caption_cues(text: str, duration: float, lang: str = SOURCE) -> list[Cue]:
     """The cues of a beat spoken for ``duration`` seconds in language ``lang``: phrases
     packed into cues of at most two lines (a cue that ends a sentence takes the start of the
-    next one only when all of it fits), each lasting its share of the characters (less
+    next one only when all of it fits; a sentence's tail is never a flash,
+    :func:`_without_short_tails`), each lasting its share of the characters (less
     :data:`CUE_GAP`).
 
     >>> [c.text for c in caption_cues("Short beat.", 2.0)]
@@ -335,6 +377,8 @@ def caption_cues(text: str, duration: float, lang: str = SOURCE) -> list[Cue]:
             packed[-1] = joined
         else:
             packed.append(phrase)
+    if not wide:
+        packed = _without_short_tails(packed)
     total = sum(len(cue) for cue in packed) or 1
     cues, offset = [], 0.0
     for cue in packed:
