@@ -77,8 +77,8 @@ LAND_SECONDS = 4.0
 
 WIDEN_SECONDS = 2.0
 """Seconds the camera takes to zoom out to the wide circle (the n = 3 half-plane shrinking with
-it, then crossfading into the wide one: never an empty picture), and then the wide rows take
-to fade in."""
+it, the wide one fading in over its end: :data:`WIDE_CIRCLE_FROM`), and then the wide rows
+take to fade in."""
 
 PART_WIDTH = 5.0
 """Stroke width of the mean and centered parts of the vector in the flat picture."""
@@ -99,6 +99,10 @@ CROSS_SIZE = 0.16
 ANGLE_ARC_SHARE = 0.35
 """Radius of the drawn angle between the equator and a ray, as a share of the circle's."""
 
+
+WIDE_CIRCLE_FROM = 0.8
+"""Share of the zoom out after which the circle of radius sqrt(n) fades in, while the n = 3
+picture shrinks away (earlier, the circle is still larger than the frame)."""
 
 TICK_GAP = 0.14
 """Frame units between the lens's arc and its angle ticks, on its left, and its labels, on
@@ -632,10 +636,11 @@ class AnyWidth(HalfPlaneScene):
     # --- n = 768 ---------------------------------------------------------------------------
 
     def go_wide(self) -> None:
-        """The camera zooms out while the n = 3 picture leaves and the circle of radius
-        sqrt(n) comes in; the rows appear as they are announced, the circle and each regime's
-        rows are pointed at as they are named, with the median ratios in the readout, each
-        ratio shaded as the angle whose tangent it is as it is said."""
+        """The camera zooms out while the n = 3 picture shrinks away and the circle of radius
+        sqrt(n) fades in (:data:`WIDE_CIRCLE_FROM`); the rows appear as they are announced,
+        the circle and each regime's rows are pointed at as they are named, with the median
+        ratios in the readout, each ratio shaded as the angle whose tangent it is as it is
+        said."""
         with self.beat("wide") as tracker:
             run_time = tracker.duration
             radius = self.wide.radius
@@ -660,19 +665,18 @@ class AnyWidth(HalfPlaneScene):
             small += [self.mean_part, self.centered_part, old_readout]
             small += [self.points_mob.pop(name) for name in ("x", "rms")]
             gone = squish_rate_func(smooth, 0.0, min(SWAP_SECONDS / zoom_out, 0.5))
+            grown = squish_rate_func(smooth, WIDE_CIRCLE_FROM, 1.0)  # as the small one shrinks
+            self.declare.talks_about(self.wide_parts, words="on a circle")
             self.move_camera(
                 zoom=FIT / reach,
                 run_time=zoom_out,
-                added_anims=[*[FadeOut(m, rate_func=gone) for m in small], *swap],
+                added_anims=[
+                    *[FadeOut(m, rate_func=gone) for m in small],
+                    *swap,
+                    FadeOut(self.small_parts, rate_func=grown),
+                    *[FadeIn(m, rate_func=grown) for m in (self.wide_parts, marks)],
+                ],
             )
-            self.declare.talks_about(self.wide_parts, words="on a circle")
-            self.play(
-                FadeOut(self.small_parts),
-                FadeIn(self.wide_parts),
-                FadeIn(marks),
-                run_time=APPEAR_SECONDS,
-            )
-            zoom_out += APPEAR_SECONDS
             circle = self.wide_parts[0]
             shown = self.said_now("Here are vectors") + APPEAR_SECONDS
             split = min(max(self.said_now("The blue ones"), shown), run_time - APPEAR_SECONDS)
