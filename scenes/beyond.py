@@ -639,8 +639,7 @@ class AnyWidth(HalfPlaneScene):
         """The camera zooms out while the n = 3 picture shrinks away and the circle of radius
         sqrt(n) fades in (:data:`WIDE_CIRCLE_FROM`); the rows appear as they are announced,
         the circle and each regime's rows are pointed at as they are named, with the median
-        ratios in the readout, each ratio shaded as the angle whose tangent it is as it is
-        said."""
+        ratios in the readout."""
         with self.beat("wide") as tracker:
             run_time = tracker.duration
             radius = self.wide.radius
@@ -689,45 +688,42 @@ class AnyWidth(HalfPlaneScene):
             rest = run_time - split
             readout = self.pin(self.readout_panel, "bottom_right")
             readout.rate_func = self.word_rate("The blue ones", rest, APPEAR_SECONDS, split)
-            sweeps = self.median_angles(rest, split)
             self.play(
                 *self.highlight("The blue ones", rest, groups[0], elapsed=split),
                 *self.highlight("the orange and violet", rest, *groups[1:], elapsed=split),
                 readout,
-                *sweeps,
                 run_time=rest,
             )
 
-    def median_angles(self, length: float, elapsed: float) -> list[Animation]:
-        """Each regime's median mu over sigma shown as the angle whose tangent it is, shaded
-        from the equator to the circle as the ratio is said (the offset rows' both ways: up
-        for the orange ones, down for the violet), in a play of ``length`` from ``elapsed``
-        into the beat; the shades are kept in ``self.regime_shades``."""
-        radius = self.wide.radius
-        (_, spread), (offset_ratio, offset) = (self.regime_median(s) for s in (True, False))
-        shades, sweeps = [], []
-        for words, degrees, color in (
-            ("median mu over sigma", spread, "raw"),
-            (f"median {offset_ratio}", offset, "positive"),
-            (f"median {offset_ratio}", "-" + offset, "negative"),
-        ):
-            angle = float(np.radians(float(degrees)))
+    def median_angles(
+        self, offsets: bool, words: str, length: float, elapsed: float
+    ) -> list[Animation]:
+        """One regime's median angle RMS <-> LN (the spread rows', or the offset rows' both
+        ways: up for the orange ones, down for the violet) shaded from the equator to the
+        circle as ``words`` are said, in a play of ``length`` from ``elapsed`` into the
+        beat; the shades join ``self.regime_shades``."""
+        degrees = self.regime_median(not offsets)[1]
+        wedges = (
+            [(degrees, "positive"), ("-" + degrees, "negative")] if offsets else [(degrees, "raw")]
+        )
+        sweeps = []
+        for value, color in wedges:
+            angle = float(np.radians(float(value)))
             shade, sweep = self.sweep_as_said(
                 words,
                 length,
-                lambda s, a=angle: self.wedge(0.0, s * a, 0.0, radius),
+                lambda s, a=angle: self.wedge(0.0, s * a, 0.0, self.wide.radius),
                 color,
                 elapsed,
             )
-            shades.append(shade)
+            self.regime_shades.append(shade)
             sweeps.append(sweep)
-        self.regime_shades = shades
         return sweeps
 
     def land_on_circle(self) -> None:
         """Every row moves along its ray onto the circle as the sentence says so, over
-        :data:`LAND_SECONDS`; each regime's median angle joins the readout, and its shade is
-        pointed at, as it is said."""
+        :data:`LAND_SECONDS`; each regime's median angle joins the readout and is shaded as it
+        is said (not before: the question of the beat before asks where the rows land)."""
         with self.beat("land") as tracker:
             run_time = tracker.duration
             moves, names, before = [], ("spread", "positive", "negative"), len(self.trails)
@@ -750,18 +746,18 @@ class AnyWidth(HalfPlaneScene):
                 f"median angle RMS ↔ LN, |μ| ≫ σ: {self.regime_median(False)[1]}°",
                 "positive",
             )
-            blue, *offset_shades = self.regime_shades
+            self.regime_shades = []
             self.play(
                 *moves,
                 *self.swap_as_said("a median", [head, spread], second),
-                *self.pulse("a median", second, blue),
+                *self.median_angles(False, "a median", second, 0.0),
                 run_time=second,
             )
             rest = run_time - second
             lines = [head, spread, offset]
             self.play(
                 *self.swap_as_said("degrees away", lines, rest, second),
-                *self.pulse("degrees away", rest, *offset_shades, elapsed=second),
+                *self.median_angles(True, "degrees away", rest, second),
                 run_time=rest,
             )
 
