@@ -29,6 +29,7 @@ __all__ = [
     "LINE_LENGTH",
     "WIDE_LINE_LENGTH",
     "CUE_GAP",
+    "SHORTEST_CUE",
     "Cue",
     "caption_cues",
     "cue_lines",
@@ -356,8 +357,8 @@ def _without_short_tails(packed: list[str]) -> list[str]:
 def caption_cues(text: str, duration: float, lang: str = SOURCE) -> list[Cue]:
     """The cues of a beat spoken for ``duration`` seconds in language ``lang``: phrases
     packed into cues of at most two lines (a cue that ends a sentence takes the start of the
-    next one only when all of it fits; a sentence's tail is never a flash,
-    :func:`_without_short_tails`), each lasting its share of the characters (less
+    next one only when all of it fits; a sentence's tail is never shorter than
+    :data:`SHORTEST_CUE`), each lasting its share of the characters (less
     :data:`CUE_GAP`).
 
     >>> [c.text for c in caption_cues("Short beat.", 2.0)]
