@@ -361,8 +361,8 @@ def compose(
             )
             _mux_subtitles(out, subtitles)
             sound = _CopiedAudio(out, audio, tap) if copied else _EncodedAudio(out, audio, tap)
-            for clip, span in zip(clips, spans, strict=True):
-                copy_video(clip.video, out, video, span.start)
+            for container, clip, span in zip(inputs, clips, spans, strict=True):
+                copy_video(container, out, video, span.start)
                 sound.clip(clip.video, span)
             sound.finish()
     finally:

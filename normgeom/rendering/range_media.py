@@ -60,7 +60,8 @@ def join_ranges(movies: list[Path], target: Path) -> None:
         sound = [(s, out.add_stream_from_template(template=s)) for s in last.streams.audio]
         start = Fraction(0)
         for movie in movies:
-            start = copy_video(movie, out, picture, start)
+            with av.open(str(movie)) as source:
+                start = copy_video(source, out, picture, start)
         for stream, copy in sound:
             for packet in last.demux(stream):
                 if packet.dts is None:

@@ -9,7 +9,6 @@ copy starts when movies are joined (a movie's audio may run longer; it does not 
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import av
 
@@ -17,21 +16,20 @@ __all__ = ["copy_video"]
 
 
 def copy_video(
-    source: Path, out: av.container.OutputContainer, stream, start: Fraction | float
+    source: av.container.InputContainer, out: av.container.OutputContainer, stream, start
 ) -> Fraction:
-    """Mux the video packets of ``source`` into ``stream`` of ``out``, ``start`` seconds
-    later than in ``source``; return the second where the copied video ends (its latest
-    presentation time plus that frame's duration)."""
-    with av.open(str(source)) as container:
-        video = container.streams.video[0]
-        offset = round(start / video.time_base)
-        end = offset
-        for packet in container.demux(video):
-            if packet.dts is None:
-                continue  # the demuxer's flushing packet
-            packet.pts += offset
-            packet.dts += offset
-            end = max(end, packet.pts + (packet.duration or 0))
-            packet.stream = stream
-            out.mux(packet)
+    """Mux the video packets of the open movie ``source`` into ``stream`` of ``out``,
+    ``start`` seconds later than in ``source``; return the second where the copied video
+    ends (its latest presentation time plus that frame's duration)."""
+    video = source.streams.video[0]
+    offset = round(start / video.time_base)
+    end = offset
+    for packet in source.demux(video):
+        if packet.dts is None:
+            continue  # the demuxer's flushing packet
+        packet.pts += offset
+        packet.dts += offset
+        end = max(end, packet.pts + (packet.duration or 0))
+        packet.stream = stream
+        out.mux(packet)
     return end * video.time_base
