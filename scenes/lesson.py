@@ -109,6 +109,8 @@ class LessonScene(NarratedScene):
         self.formula = VGroup()
         self.veils = {name: veil(self.board.part(name)) for name in BOARD_PARTS}
         self.veiled: set[str] = set()
+        self.held: LessonState | None = None
+        """The state whose outputs the chart's outlines hold while they are shown."""
         inputs = [self.board.table.readouts["input", i] for i in range(3)]
         for readout in (self.board.gain, self.board.eps, *inputs):
             self.declare.counter(readout)
@@ -183,6 +185,19 @@ class LessonScene(NarratedScene):
         self.veiled = veil
         return anims
 
+    def outline(self, state: LessonState | None) -> list[Animation]:
+        """Animations that fade the chart's outlines out (``state`` None) or, drawn around
+        the outputs of ``state``, in; none when they already hold that. Outlines change
+        only while hidden, so they never jump."""
+        if state == self.held:
+            return []
+        if state is not None and self.held is not None:
+            raise ValueError("the outlines fade out before they hold another state")
+        self.held, held = state, self.board.chart.held
+        if state is not None:
+            self.board.chart.hold(state.lesson())
+        return [held.animate.set_stroke(opacity=0.0 if state is None else 1.0)]
+
     def place_cue(self, cue: Mobject) -> Mobject:
         """Put the prediction cue where it covers no text, right-aligned with the board: in
         the formula row when no formula is shown, else between the statistics panel and
@@ -242,12 +257,15 @@ class LessonScene(NarratedScene):
         readouts += [self.board.gain] if now.gain != state.gain else []
         return readouts + ([self.board.eps] if now.eps != state.eps else [])
 
-    def move_through(self, steps, said, seconds: float) -> float:
+    def move_through(
+        self, steps, said, seconds: float, outline: LessonState | None = None
+    ) -> float:
         """Move the counters through ``steps`` (states), each in ``seconds`` but ending by
         the next step's words, starting each step on the first frame at or after its words
         in ``said`` (None: the beat's start) are spoken, but not before the step before it
-        ends; declare each step's words as announcing the readouts it changes. Return the
-        seconds into the beat when the last step ends."""
+        ends; declare each step's words as announcing the readouts it changes. The chart's
+        outlines fade in around the outputs of ``outline`` (in :data:`FADE_SECONDS`) once
+        the counters reach it. Return the seconds into the beat when the last step ends."""
         frame = 1 / self.camera.frame_rate
         now, plan = self.tracker.state(), []
         for step, words in zip(steps, said, strict=True):
@@ -266,6 +284,8 @@ class LessonScene(NarratedScene):
                 self.wait(frames * frame)
                 elapsed = self.renderer.time - self.beat_start
             self.go(step, min(seconds, max(following - elapsed, 2 * frame)))
+            if step == outline:
+                self.play(*self.outline(outline), run_time=FADE_SECONDS)
         return self.renderer.time - self.beat_start
 
     def beat_to(
@@ -281,6 +301,7 @@ class LessonScene(NarratedScene):
         names: tuple[Mobject, ...] = (),
         outputs: bool | None = None,
         answer: tuple[Mobject, tuple[str, ...]] | None = None,
+        outline: LessonState | None = None,
     ) -> None:
         """Speak beat ``name`` about board parts ``focus`` (default :attr:`default_focus`)
         and the other things it ``names`` (readouts, at least 4% of the frame's height):
@@ -291,7 +312,10 @@ class LessonScene(NarratedScene):
         the beat's start for every step); only then the new caption fades in. Unless it asks
         a question, the caption claims that the counters show ``state`` for as long as it
         is seen. The rest of the beat is still. A prediction declares its ``answer`` (what
-        gives it away, and the words of texts that do), hidden from when it says "Predict"."""
+        gives it away, and the words of texts that do), hidden from when it says "Predict".
+        With an ``outline`` state, the chart's outlines hold its outputs: outlines of another
+        state fade out as the beat starts, and they fade in once the counters show
+        ``outline`` (:meth:`move_through`)."""
         with self.beat(name) as tracker:
             if answer is not None:
                 self.declare.answer(answer[0], texts=answer[1], words="Predict")
@@ -305,15 +329,20 @@ class LessonScene(NarratedScene):
             if outputs is not None:
                 shown = self.board.outputs_shown
                 changes.append(shown.animate.set_value(1.0 if outputs else 0.0))
+            if outline is not None and self.held not in (None, outline):
+                changes += self.outline(None)
             elapsed = 0.0
             if changes:
                 self.play(*changes, run_time=FADE_SECONDS)
                 elapsed = FADE_SECONDS
+            if outline is not None and self.settled(outline) and self.held != outline:
+                self.play(*self.outline(outline), run_time=FADE_SECONDS)
+                elapsed += FADE_SECONDS
             steps = (*via, state)
             said = said or (None,) * len(steps)
             room = tracker.duration - elapsed - (FADE_SECONDS if caption is not None else 0.0)
             seconds = min(move, max(room, 2 * frame * len(steps))) / len(steps)
-            elapsed = self.move_through(steps, said, seconds)
+            elapsed = self.move_through(steps, said, seconds, outline)
             if caption is not None:
                 self.play(*self.say(caption), run_time=FADE_SECONDS)
                 if not is_prediction(caption):  # a question states nothing
@@ -538,8 +567,8 @@ class Invariances(LessonScene):
         return [
             exact,
             exact.scaled(self.factor),
-            exact.scaled(self.factor).with_(eps=self.large_eps),
             exact.with_(eps=self.large_eps),
+            exact.scaled(self.factor).with_(eps=self.large_eps),
             exact.scaled(-1.0),
             exact,
             exact.shifted(self.offset),
@@ -548,7 +577,7 @@ class Invariances(LessonScene):
         ]
 
     def construct(self) -> None:
-        exact, scaled, scaled_eps, exact_eps, negated, _, shifted, centered, law = self.states()
+        exact, scaled, exact_eps, scaled_eps, negated, _, shifted, centered, law = self.states()
         factor = nm.display(self.factor)
         with self.beat("scale_predict") as tracker:
             question = f"Epsilon 0. Predict: multiply the input by {factor}?"
@@ -556,25 +585,29 @@ class Invariances(LessonScene):
         self.beat_to(
             "scale_reveal",
             scaled,
-            f"× {factor}: outputs unchanged at epsilon 0",
-            said=("input is multiplied",),
+            f"× {factor} at epsilon 0: every bar stays in its outline",
+            said=("Multiply it",),
+            outline=exact,
         )
+        large = nm.display(self.large_eps)
         self.beat_to(
             "scale_eps",
-            exact_eps,
-            f"Epsilon {nm.display(self.large_eps)}: the same scaling changes the outputs",
-            via=(scaled_eps,),
-            said=("a positive epsilon", "undo the scaling"),
-            move=2 * MOVE_SECONDS,
+            scaled_eps,
+            f"Epsilon {large}: × {factor} moves the bars out of their outlines",
+            via=(exact, exact_eps),
+            said=("undo the scaling", "a positive epsilon", "Multiply by"),
+            move=3 * MOVE_SECONDS,
+            outline=exact_eps,
         )
         flipped = sign_flips(exact, negated)
         self.beat_to(
             "negate",
             negated,
             "× (-1), epsilon 0: every output flips sign",
-            via=(exact, *flipped[:-1]),
-            said=("Epsilon back to zero", "a negative factor", *[None] * (len(flipped) - 1)),
-            move=2 * MOVE_SECONDS,
+            via=(exact_eps, exact, *flipped[:-1]),
+            said=("Back to", None, "a negative factor", *[None] * (len(flipped) - 1)),
+            move=3 * MOVE_SECONDS,
+            outline=exact,
         )
         back = sign_flips(negated, exact)
         self.beat_to(
@@ -606,7 +639,7 @@ class Invariances(LessonScene):
             said = ("Epsilon, raised", "gain, raised")
             first = min(self.said_now(said[0]), tracker.duration) - FADE_SECONDS
             caption = self.say("Neither gain nor epsilon guarantees output RMS 1")
-            self.play(*caption, run_time=2 * FADE_SECONDS)
+            self.play(*caption, *self.outline(None), run_time=2 * FADE_SECONDS)
             writing = max(first / 2, FADE_SECONDS)
             self.declare.talks_about(self.formula, after=2 * FADE_SECONDS + writing)
             self.play(*write, run_time=writing)

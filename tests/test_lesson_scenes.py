@@ -505,18 +505,53 @@ def test_the_output_rms_law_states_its_condition_and_is_legible(default_scene):
         assert "RMSNorm does" not in scene.beat_text(name)
 
 
-def test_negating_the_input_never_passes_through_zero(sample_scene):
+def _outlined(chart, i: int, rule: str) -> float | None:
+    """The output the outline of slot (``i``, ``rule``) stands for, read from its geometry:
+    None without an outline, 0 for a ring, else its signed height over the chart's unit."""
+    outline = chart.outlines[i, rule]
+    if not outline.has_points():
+        return None
+    zero_y = chart.zero.get_center()[1]
+    top, bottom = outline.get_top()[1] - zero_y, outline.get_bottom()[1] - zero_y
+    if top > 1e-9 and bottom < -1e-9:
+        return 0.0
+    return float((top if top > 1e-9 else bottom) / chart.unit)
+
+
+def test_invariances_negates_smoothly_and_outlines_hold_what_is_compared(sample_scene):
     """Invariances negates the input one coordinate at a time, never through the zero vector
     (where both rules are undefined and every output would flip sign in one frame): the
-    input's RMS stays above a quarter of its own all along, at 10 frames a second."""
-    sizes = []
+    input's RMS stays above a quarter of its own all along, at 10 frames a second. Whenever
+    its caption says a scaling keeps or changes the outputs, outlines hold the unscaled
+    input's outputs (by direct arithmetic) beside the scaled input's bars: equal at epsilon
+    0, apart at epsilon 1."""
+    sizes, compared = [], {}
 
     def probe(scene, time):
         sizes.append(float(scene.tracker.state().lesson().stats.rms))
+        chart = scene.board.chart
+        text = next((c.fact for c in scene.declare.claims if c.shown is scene.caption), "")
+        if "outline" in text and chart.held.get_stroke_opacity() > 0.99:
+            slots = [(i, rule) for i in range(3) for rule in ("rms", "ln")]
+            held = [_outlined(chart, *slot) for slot in slots]
+            compared[text] = (held, [chart.drawn(*slot) for slot in slots])
 
     scene = sample_scene(Invariances, probe, fps=10)
     assert (-1.0, -2.0, -3.0) in [state.vector for state in scene.states()]
     assert min(sizes) >= 0.25 * math.sqrt(14 / 3)
+
+    def outputs(vector, eps):
+        _, rms, ln = expected(vector, 1.0, eps)
+        return [value for pair in zip(rms, ln, strict=True) for value in pair]
+
+    def close(a, b):
+        return a == pytest.approx(b, abs=1e-9)
+
+    (kept,) = [held_bars for text, held_bars in compared.items() if "stays" in text]
+    (moved,) = [held_bars for text, held_bars in compared.items() if "out of" in text]
+    assert close(kept[0], outputs((1, 2, 3), 0.0)) and close(kept[1], outputs((2, 4, 6), 0.0))
+    assert close(moved[0], outputs((1, 2, 3), 1.0)) and close(moved[1], outputs((2, 4, 6), 1.0))
+    assert max(abs(a - b) for a, b in zip(*moved, strict=True)) > 0.2
 
 
 @pytest.mark.parametrize("scene_class", [OneVectorLesson, EdgeCases], ids=lambda c: c.__name__)

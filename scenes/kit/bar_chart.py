@@ -1,12 +1,13 @@
 """The one-vector lesson's signed bar chart: both rules' outputs per coordinate as bars from
 zero on one shared scale (a dot for a defined zero, the word Undefined where there is no
-output). Every bar height comes from a :class:`normmath.Lesson`.
+output), and outlines that hold the outputs of another lesson for comparison. Every bar height
+comes from a :class:`normmath.Lesson`.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Dot, Line, Rectangle, VGroup, VMobject
+from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Circle, Dot, Line, Rectangle, VGroup, VMobject
 
 import normmath as nm
 from scenes.kit.glyphs import plain_text
@@ -45,6 +46,12 @@ MARK_LIFT = 0.08
 LABEL_DROP = 0.25
 """How far below the chart a coordinate's name sits."""
 
+OUTLINE_STROKE = 2.5
+"""Stroke width of an outline that holds another lesson's output."""
+
+OUTLINE_RING = 1.8
+"""Radius of the ring that holds another lesson's output of zero, in zero-dot radii."""
+
 
 def chart_limit(lessons, step: float = CHART_STEP) -> float:
     """The smallest multiple of ``step`` that bounds every defined output of ``lessons``."""
@@ -63,6 +70,8 @@ class SignedBarChart(VGroup):
 
     A defined output of zero is a dot on the zero line; an undefined output has no bar,
     only the word Undefined in its slot. Its ``unit`` is scene units per output unit.
+    :attr:`held` draws, above the bars, the outlines of the outputs :meth:`hold` was given
+    (stroke opacity 0 until a scene fades them in).
     """
 
     def __init__(
@@ -85,7 +94,7 @@ class SignedBarChart(VGroup):
                 for v in (limit, 0.0, -limit)
             )
         )
-        self.bars, self.dots, self.marks = {}, {}, {}
+        self.bars, self.dots, self.marks, self.outlines = {}, {}, {}, {}
         self.shapes: dict[VMobject, np.ndarray] = {}
         labels = VGroup()
         for i in range(count):
@@ -100,14 +109,18 @@ class SignedBarChart(VGroup):
                 self.dots[i, rule] = Dot(ORIGIN, radius=ZERO_DOT_RADIUS, color=color)
                 mark = plain_text("Undefined", "small", "undefined").rotate(np.pi / 2)
                 self.marks[i, rule] = mark.move_to(UP * (mark.height / 2 + MARK_LIFT))
+                self.outlines[i, rule] = VMobject(
+                    stroke_color=PALETTE["text"], stroke_width=OUTLINE_STROKE, fill_opacity=0
+                )
                 for shape in (self.dots[i, rule], self.marks[i, rule]):
                     self.shapes[shape] = shape.points - [shape.get_x(), 0, 0]
             centre = (self._slot_x(i, "rms") + self._slot_x(i, "ln")) / 2
             labels.add(plain_text(f"x{i + 1}").move_to(RIGHT * centre + bottom + DOWN * LABEL_DROP))
         self.slots = VGroup(*self.bars.values(), *self.dots.values(), *self.marks.values())
-        for shape in self.slots:
+        self.held = VGroup(*self.outlines.values()).set_stroke(opacity=0)
+        for shape in (*self.slots, *self.held):
             shape.clear_points()
-        self.add(self.axis, self.zero, ticks, labels, self.slots)
+        self.add(self.axis, self.zero, ticks, labels, self.slots, self.held)
         self.values: dict[tuple[int, str], float | None] = {}
 
     def _slot_x(self, i: int, rule: str) -> float:
@@ -136,18 +149,32 @@ class SignedBarChart(VGroup):
                 elif nm.display(value) == "0":
                     dot.set_points(self.shapes[dot] + [x, zero_y, 0])
                 else:
-                    half = self.slot / 2
-                    top = zero_y + value * self.unit
-                    bar.set_points_as_corners(
-                        [
-                            [x - half, zero_y, 0],
-                            [x + half, zero_y, 0],
-                            [x + half, top, 0],
-                            [x - half, top, 0],
-                            [x - half, zero_y, 0],
-                        ]
-                    )
+                    bar.set_points_as_corners(self._bar_corners(x, value))
         return self
+
+    def hold(self, lesson: nm.Lesson) -> SignedBarChart:
+        """Outline the outputs of ``lesson`` (its rows must number ``count``): a bar's
+        outline, a ring around a zero's dot, nothing for an undefined output."""
+        zero_y = self.zero.get_center()[1]
+        ring = Circle(radius=OUTLINE_RING * ZERO_DOT_RADIUS).points
+        for i, row in enumerate(lesson.rows):
+            for rule in RULES:
+                value, x = getattr(row, f"{rule}_output"), self._slot_x(i, rule)
+                outline = self.outlines[i, rule]
+                if value is None:
+                    outline.clear_points()
+                elif nm.display(value) == "0":
+                    outline.set_points(ring + [x, zero_y, 0])
+                else:
+                    outline.set_points_as_corners(self._bar_corners(x, value))
+        return self
+
+    def _bar_corners(self, x: float, value: float) -> list[list[float]]:
+        """The closed outline of the bar of output ``value`` centred on ``x``."""
+        half, zero_y = self.slot / 2, float(self.zero.get_center()[1])
+        top = zero_y + value * self.unit
+        corners = [[x - half, zero_y], [x + half, zero_y], [x + half, top], [x - half, top]]
+        return [[cx, cy, 0.0] for cx, cy in [*corners, corners[0]]]
 
     def drawn(self, i: int, rule: str) -> float | None:
         """The output the picture shows in slot (``i``, ``rule``), read from its geometry.
