@@ -83,6 +83,10 @@ take to fade in."""
 PART_WIDTH = 5.0
 """Stroke width of the mean and centered parts of the vector in the flat picture."""
 
+GROUPS = ("spread", "positive", "negative")
+"""The wide rows' groups (:func:`normmath.regime_clouds`): sigma >> |mu|, mu >> sigma and
+-mu >> sigma."""
+
 FIT = 3.2
 """Frame units (of the 8 of the frame's height) from the centre to the farthest point drawn.
 Pictures stay centred on the origin: Manim's 3D camera shifts fixed-in-frame panels along
@@ -537,13 +541,15 @@ class AnyWidth(HalfPlaneScene):
         part (right, from there to x, of length sigma sqrt n), each a thick segment with its
         label and length, the labels facing the camera beside them, away from the circle."""
         (a, b), zoom = self.small.point[0], self.renderer.camera.get_zoom()
-        corner = self.place([[a, 0.0]])
         parts = []
-        for start, end, tex, color, side in (
-            (self.place([[0.0, 0.0]]), corner, rf"\mu\sqrt{{n}} = {a:.3g}", "mean_axis", LEFT),
-            (corner, self.place([[a, b]]), rf"\sigma\sqrt{{n}} = {b:.3g}", "centered", UP),
+        for segment, tex, side in zip(
+            self.part_segments(a, b),
+            (rf"\mu\sqrt{{n}} = {a:.3g}", rf"\sigma\sqrt{{n}} = {b:.3g}"),
+            (LEFT, UP),
+            strict=True,
         ):
-            segment = figures.segments(start, end, PALETTE[color], width=PART_WIDTH, opacity=1.0)
+            start, end = segment.get_start()[None], segment.get_end()[None]
+            color = "mean_axis" if side is LEFT else "centered"
             label = figures.flatten(MathTex(tex, font_size=figures.AXIS_LABEL_SIZE - 6))
             label.set_color(PALETTE[color]).set_z_index(style.LAYERS["point"])
             if side is LEFT:  # beside the top of the mean part, left of the axis
@@ -556,6 +562,29 @@ class AnyWidth(HalfPlaneScene):
             self.facing(VGroup(label))
             parts.append(VGroup(segment, label))
         return parts[0], parts[1]
+
+    def part_segments(self, a: float, b: float) -> tuple[VMobject, VMobject]:
+        """The two parts of the vector at meridian coordinates (``a``, ``b``) as thick
+        segments: the mean part from the origin up to ``a`` (mu sqrt n), then the centered
+        part from there right to the vector (``b``, sigma sqrt n)."""
+        corner = self.place([[a, 0.0]])
+        ends = (
+            (self.place([[0.0, 0.0]]), corner, "mean_axis"),
+            (corner, self.place([[a, b]]), "centered"),
+        )
+        mean, centered = (
+            figures.segments(start, end, PALETTE[color], width=PART_WIDTH, opacity=1.0)
+            for start, end, color in ends
+        )
+        return mean, centered
+
+    def median_parts(self, name: str) -> VGroup:
+        """The mean and centered parts (:meth:`part_segments`) of the wide row of group
+        ``name`` whose |mu|/sigma is nearest the group's median: what its words describe."""
+        mask = np.array([g == name for g in self.clouds.groups])
+        ratios = np.ma.getdata(nm.mean_to_std_ratio(self.clouds.points))[mask]
+        row = int(np.argmin(np.abs(ratios - np.median(ratios))))
+        return VGroup(*self.part_segments(*self.wide.point[mask][row]))
 
     def part_appears(self, words: str, run_time: float, part: VGroup) -> list[Animation]:
         """Fade-ins of a vector part (its segment and its label) as ``words`` are said, in a
@@ -639,7 +668,8 @@ class AnyWidth(HalfPlaneScene):
         """The camera zooms out while the n = 3 picture shrinks away and the circle of radius
         sqrt(n) fades in (:data:`WIDE_CIRCLE_FROM`); the rows appear as they are announced,
         the circle and each regime's rows are pointed at as they are named, with the median
-        ratios in the readout."""
+        ratios in the readout and the mean and centered parts of each group's median row
+        drawn (:meth:`median_parts`)."""
         with self.beat("wide") as tracker:
             run_time = tracker.duration
             radius = self.wide.radius
@@ -647,7 +677,7 @@ class AnyWidth(HalfPlaneScene):
             self.wide_parts = VGroup(self.half_circle(radius), self.half_plane_axes(radius))
             marks = self.poles_and_target(radius)
             groups = []
-            for name in ("spread", "positive", "negative"):
+            for name in GROUPS:
                 mask = np.array([g == name for g in self.clouds.groups])
                 color = "raw" if name == "spread" else name
                 groups.append(self.point_group(name, self.place(self.wide.point[mask]), color))
@@ -688,9 +718,14 @@ class AnyWidth(HalfPlaneScene):
             rest = run_time - split
             readout = self.pin(self.readout_panel, "bottom_right")
             readout.rate_func = self.word_rate("The blue ones", rest, APPEAR_SECONDS, split)
+            self.median_legs = VGroup(*(self.median_parts(n) for n in GROUPS))
+            blue, *offsets = self.median_legs
+            named = {"elapsed": split, "share": 0.0}
             self.play(
                 *self.highlight("The blue ones", rest, groups[0], elapsed=split),
+                *self.appear_as_said("The blue ones", rest, blue, **named),
                 *self.highlight("the orange and violet", rest, *groups[1:], elapsed=split),
+                *self.appear_as_said("the orange and violet", rest, *offsets, **named),
                 readout,
                 run_time=rest,
             )
@@ -726,15 +761,17 @@ class AnyWidth(HalfPlaneScene):
         is said (not before: the question of the beat before asks where the rows land)."""
         with self.beat("land") as tracker:
             run_time = tracker.duration
-            moves, names, before = [], ("spread", "positive", "negative"), len(self.trails)
-            for name in names:
+            moves, before = [], len(self.trails)
+            for name in GROUPS:
                 mask = np.array([g == name for g in self.clouds.groups])
                 start = self.place(self.wide.point[mask])
                 moves += self.move_with_trails(name, start, self.place(self.wide.rms[mask]))
             self.declare.cut_in(
                 *self.trails[before:], reason="a dotted trail grows from each row as it leaves"
             )
-            self.declare.announces("Every vector moves", *(self.points_mob[name] for name in names))
+            self.declare.announces(
+                "Every vector moves", *(self.points_mob[name] for name in GROUPS)
+            )
             second = max(self.said_now("degrees away"), self.said_now("Every vector moves"))
             second = min(max(second, LAND_SECONDS), run_time - 2 * SWAP_SECONDS)
             landing = self.word_rate("Every vector moves", second, LAND_SECONDS)
@@ -747,8 +784,10 @@ class AnyWidth(HalfPlaneScene):
                 "positive",
             )
             self.regime_shades = []
+            legs_go = self.word_rate("Every vector moves", second, APPEAR_SECONDS)
             self.play(
                 *moves,
+                FadeOut(self.median_legs, rate_func=legs_go),
                 *self.swap_as_said("a median", [head, spread], second),
                 *self.median_angles(False, "a median", second, 0.0),
                 run_time=second,

@@ -107,6 +107,24 @@ def test_wide_rows_land_where_rmsnorm_sends_them(default_scene):
         np.testing.assert_allclose(cos_drawn, cos_768, atol=1e-9)
 
 
+def test_each_group_is_named_with_the_parts_of_its_median_row(default_scene):
+    """As each group of wide rows is named, the mean part and the centered part of its row
+    nearest the median |mu|/sigma are drawn: mu sqrt n up the mean axis, then sigma sqrt n
+    across, ending on the row (numpy arithmetic on the rows, not normmath's meridian)."""
+    clouds = nm.regime_clouds(768)
+    scene = default_scene(AnyWidth)
+    for name, (mean, centered) in zip(("spread", "positive", "negative"), scene.median_legs):
+        rows = clouds.group(name)
+        ratios = np.abs(rows.mean(axis=1)) / rows.std(axis=1)
+        row = rows[np.argmin(np.abs(ratios - np.median(ratios)))]
+        up, across = row.mean() * np.sqrt(768), row.std() * np.sqrt(768)
+        origin = scene.place([[0.0, 0.0]])[0]
+        np.testing.assert_allclose(mean.get_start(), origin, atol=TOL)
+        np.testing.assert_allclose(mean.get_end(), scene.place([[up, 0.0]])[0], atol=TOL)
+        np.testing.assert_allclose(centered.get_start(), mean.get_end(), atol=TOL)
+        np.testing.assert_allclose(centered.get_end(), scene.place([[up, across]])[0], atol=TOL)
+
+
 def test_real_activations_draw_the_recorded_module(default_scene):
     scene = default_scene(RealActivations)
     assert scene.beats_done == list(scene_beats(RealActivations))
