@@ -113,7 +113,8 @@ def test_each_group_is_named_with_the_parts_of_its_median_row(default_scene):
     across, ending on the row (numpy arithmetic on the rows, not normmath's meridian)."""
     clouds = nm.regime_clouds(768)
     scene = default_scene(AnyWidth)
-    for name, (mean, centered) in zip(("spread", "positive", "negative"), scene.median_legs):
+    groups = zip(("spread", "positive", "negative"), scene.median_legs, strict=True)
+    for name, (mean, centered) in groups:
         rows = clouds.group(name)
         ratios = np.abs(rows.mean(axis=1)) / rows.std(axis=1)
         row = rows[np.argmin(np.abs(ratios - np.median(ratios)))]
