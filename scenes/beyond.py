@@ -683,11 +683,11 @@ class AnyWidth(HalfPlaneScene):
                 groups.append(self.point_group(name, self.place(self.wide.point[mask]), color))
             lines = [
                 (f"n = {self.wide_n},  radius √n = {radius:.1f}", "text"),
-                (f"median |μ|/σ, σ ≫ |μ| rows: {self.regime_median(True)[0]}", "raw"),
-                (f"median |μ|/σ, |μ| ≫ σ rows: {self.regime_median(False)[0]}", "positive"),
+                (f"median |μ|/σ, σ ≫ |μ|: {self.regime_median(True)[0]}", "raw"),
+                (f"median |μ|/σ, |μ| ≫ σ: {self.regime_median(False)[0]}", "positive"),
             ]
             zoom_out = min(WIDEN_SECONDS, run_time / 2)
-            old_readout, self.readout_panel = self.readout_panel, panels.readout(lines)
+            old_readout, self.readout_panel = self.readout_panel, panels.readout(lines, later=2)
             old_legend, self.legend_panel = self.legend_panel, panels.legend(self.wide_legend)
             swap = self.swap_panel(old_legend, self.legend_panel, "top_left", zoom_out)
             small = [self.ray, self.stars, self.ln_cross, self.angle_shade, *self.angle_arc]
@@ -710,14 +710,21 @@ class AnyWidth(HalfPlaneScene):
             shown = self.said_now("Here are vectors") + APPEAR_SECONDS
             split = min(max(self.said_now("The blue ones"), shown), run_time - APPEAR_SECONDS)
             first = split - zoom_out
+            self.declare.announces("Here are vectors", self.readout_panel)
+            head = self.word_rate("Here are vectors", first, APPEAR_SECONDS, zoom_out)
+            readout = self.pin(self.readout_panel, "bottom_right", head)  # pinned: in the scene
+            ratios = [line.save_state().set_opacity(0.0) for line in self.readout_panel[1][1:]]
             self.play(
+                readout,
                 *self.appear_as_said("Here are vectors", first, *groups, elapsed=zoom_out),
                 *self.highlight("on a circle", first, circle, elapsed=zoom_out, scale=1.05),
                 run_time=first,
             )
             rest = run_time - split
-            readout = self.pin(self.readout_panel, "bottom_right")
-            readout.rate_func = self.word_rate("The blue ones", rest, APPEAR_SECONDS, split)
+            told = [
+                Restore(line, rate_func=self.word_rate(words, rest, APPEAR_SECONDS, split))
+                for line, words in zip(ratios, ("median mu", "a large shared offset"), strict=True)
+            ]
             self.median_legs = VGroup(*(self.median_parts(n) for n in GROUPS))
             blue, *offsets = self.median_legs
             named = {"elapsed": split, "share": 0.0}
@@ -726,7 +733,7 @@ class AnyWidth(HalfPlaneScene):
                 *self.appear_as_said("The blue ones", rest, blue, **named),
                 *self.highlight("the orange and violet", rest, *groups[1:], elapsed=split),
                 *self.appear_as_said("the orange and violet", rest, *offsets, **named),
-                readout,
+                *told,
                 run_time=rest,
             )
 

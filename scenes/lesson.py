@@ -536,8 +536,8 @@ class EdgeCases(LessonScene):
             "large_eps",
             large,
             f"{large_text}: a large contrast",
-            via=(large.with_(eps=constant_eps.eps),),
-            said=("Back to", "a large epsilon"),
+            via=(constant.with_(eps=large.eps),),
+            said=("A large epsilon", "back to"),
         )
 
 
