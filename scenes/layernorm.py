@@ -327,7 +327,9 @@ class Standardization(LayerNormScene):
             )
             self.declare.announces("slides along its own ray", self.points_mob["standardized"])
             row = self.reveal_legend(3, squish_rate_func(smooth, 0.0, 0.3))
-            self.camera_to(tracker.duration, *promptly(moves, tracker.duration), row, pose="sphere")
+            gone = self.retire_legend(0, squish_rate_func(smooth, 0.7, 1.0))  # all have moved
+            moving = promptly(moves, tracker.duration)
+            self.camera_to(tracker.duration, *moving, row, gone, pose="sphere")
 
 
 class Gain(LayerNormScene):

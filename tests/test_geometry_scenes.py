@@ -77,6 +77,16 @@ def test_standardized_points_lie_on_the_equator(default_scene):
     np.testing.assert_allclose(drawn.sum(axis=1), 0.0, atol=TOL)
 
 
+def test_the_centered_row_dims_once_its_points_are_standardized(default_scene):
+    """The legend row of the centered points is dimmed when every one of them has moved onto
+    the sphere (no centered point is left to name); the standardized row is fully shown."""
+    scene = default_scene(Standardization)
+    rows = scene.corner_panels["top_left"][1]
+    centered = [m.get_fill_opacity() for m in rows[0].family_members_with_points()]
+    standardized = [m.get_fill_opacity() for m in rows[3][1:].family_members_with_points()]
+    assert max(centered) < 0.5 and min(standardized) == pytest.approx(1.0)
+
+
 def test_collapsed_points_sit_near_their_pole(default_scene):
     scene = default_scene(RMSNormCollapse)
     plus, minus = nm.collapse_poles(3)

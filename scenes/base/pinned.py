@@ -27,10 +27,14 @@ from manim import (
 
 from scenes.kit import framing, panels, style
 
-__all__ = ["PANEL_FADE_SHARE", "PinnedPanels"]
+__all__ = ["PANEL_FADE_SHARE", "RETIRED_OPACITY", "PinnedPanels"]
 
 PANEL_FADE_SHARE = 0.2
 """Share of its beat a panel takes to fade in."""
+
+RETIRED_OPACITY = 0.35
+"""Opacity of a legend row whose points have left the picture
+(:meth:`PinnedPanels.retire_legend`)."""
 
 
 class PinnedPanels:
@@ -76,6 +80,12 @@ class PinnedPanels:
     def reveal_legend(self, row: int, rate_func: Callable = smooth) -> Animation:
         """Show legend row ``row`` of :attr:`~scenes.base.geometry.GeometryScene.legend_later`."""
         return Restore(self.corner_panels["top_left"][1][row], rate_func=rate_func)
+
+    def retire_legend(self, row: int, rate_func: Callable = smooth) -> Animation:
+        """Dim legend row ``row`` to :data:`RETIRED_OPACITY`: what it names has left the
+        picture (the row stays, so the rows below it keep their places)."""
+        entry = self.corner_panels["top_left"][1][row]
+        return entry.animate(rate_func=rate_func).set_opacity(RETIRED_OPACITY)
 
     def keep_out(self) -> list[framing.Box]:
         """The frame boxes no point may sit under: the corner panels (from the opening on),
