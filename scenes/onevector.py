@@ -46,6 +46,10 @@ SCALE_CLOSE_UP = 1.6
 """How much closer the camera comes for LayerNorm's scaling step, a short move along the ray
 in the plane onto the sphere (the input, not named then, may leave the frame meanwhile)."""
 
+RAY_REACH = 1.25
+"""How far the drawn ray of the centered point reaches, in radii of the sphere (or of the
+point's distance, if farther)."""
+
 RIM_WIDTH = 2.5
 """Stroke width of the light rim that sets a dot apart from a curve of its own colour."""
 
@@ -228,12 +232,14 @@ class OneVectorGeometry(GeometryScene):
         moves: str,
         zoom: float | None = None,
         named: tuple[str, Mobject] | None = None,
+        drawn: tuple[str, Mobject] | None = None,
     ) -> None:
         """Beat ``beat``: move the dot ``name`` (drawn from the input, with its arrow, on
         first use) from ``start`` to ``end`` and read readout line ``line``; the words
         ``moves`` name the moving point (the camera at ``zoom`` by then, if given:
-        :meth:`move`); ``named`` (words, a figure) flashes the figure as the words name it.
-        An undefined ``end`` is read as Undefined and nothing moves."""
+        :meth:`move`); ``named`` (words, a figure) flashes the figure as the words name it,
+        ``drawn`` (words, a new figure) fades it in as they do. An undefined ``end`` is read
+        as Undefined and nothing moves."""
         with self.beat(beat) as tracker:
             if end is None:
                 self.play(*self.read(line), run_time=tracker.duration)
@@ -249,6 +255,11 @@ class OneVectorGeometry(GeometryScene):
             reading = self.read(line)
             if named is not None:
                 reading += self.highlight(*named[:1], tracker.duration, named[1], scale=1.05)
+            if drawn is not None:
+                words, figure = drawn
+                self.declare.announces(words, figure)
+                rate = self.word_rate(words, tracker.duration, APPEAR_SECONDS)
+                reading.append(FadeIn(figure, rate_func=rate))
             self.move(
                 name, start, end, tracker.duration, *reading, color=color, zoom=zoom, by=after
             )
@@ -261,7 +272,14 @@ class OneVectorGeometry(GeometryScene):
         )
 
     def scale(self) -> None:
+        """The centered point moves along its ray (drawn from the origin past the sphere as
+        it is named) to the standardized point."""
         j = self.journey
+        length = float(np.linalg.norm(j.centered))
+        ray = None
+        if j.layer_norm is not None and length > 0:
+            reach = RAY_REACH * max(nm.sphere_radius(3), length)
+            ray = ("moves along its ray", self.ray_to(j.centered / length * reach))
         self.step(
             "scale",
             "layer_norm",
@@ -271,7 +289,13 @@ class OneVectorGeometry(GeometryScene):
             "standardized",
             "The point",
             zoom=self.close_up_zoom(),
+            drawn=ray,
         )
+
+    @staticmethod
+    def ray_to(end: np.ndarray) -> Mobject:
+        """A dashed ray from the origin to ``end``, in the standardized points' colour."""
+        return figures.dashes(ORIGIN[None], end[None], PALETTE["standardized"], 20)
 
     def close_up_zoom(self) -> float:
         """The scaling step's zoom: :data:`SCALE_CLOSE_UP` times the opening zoom, lowered

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from manim import config
+from manim import VMobject, config
 
 import normmath as nm
 from scenes.base.declarations import is_prediction
@@ -13,6 +13,7 @@ from scenes.base.narrated import PREDICTION_PAUSE, scene_beats
 from scenes.beyond import AnyWidth, RealActivations
 from scenes.kit import figures, framing, placement
 from scenes.kit.framing import frame_positions
+from scenes.kit.style import PALETTE
 from scenes.layernorm import Bias, Epsilon, Gain, MeanCentering, Standardization
 from scenes.onevector import OneVectorGeometry
 from scenes.rmsnorm import RMSNormCollapse, RMSNormComparison, RMSNormHealthy
@@ -191,6 +192,20 @@ def test_one_vector_positions_and_readouts_are_the_lesson_numbers(default_scene)
     assert "LayerNorm = (-1.224744, 0, 1.224744)" in texts
     assert "RMSNorm = (0.46291, 0.92582, 1.38873)" in texts
     assert f"angle between them = {journey.angle:.2f}°" in texts
+    # the ray the centered point moves along, (-1, 0, 1) from the origin, past the sphere
+    standardized = PALETTE["standardized"].lower()
+    (ray,) = [
+        m
+        for m in scene.get_mobject_family_members()
+        if isinstance(m, VMobject)
+        and m.has_points()
+        and str(m.get_stroke_color()).lower() == standardized
+        and m not in scene.points_mob["layer_norm"].get_family()
+        and np.allclose(np.cross(m.points, [-1.0, 0.0, 1.0]), 0.0, atol=1e-9)
+        and np.linalg.norm(m.points, axis=1).min() < 1e-9  # not the trail: from the origin
+        and np.linalg.norm(m.points, axis=1).max() > 1.2 * np.sqrt(3)  # not the arrow
+    ]
+    assert ray.get_stroke_opacity() > 0.5
 
 
 def test_one_vector_with_an_undefined_layer_norm_reads_undefined(
