@@ -1238,10 +1238,12 @@ class RealActivations(HalfPlaneScene):
 
     def lens_band(self, share: float) -> np.ndarray:
         """The lens's band of angles up to ``share`` of the largest angle of any token, either
-        side of the equator, across the lens."""
+        side of the equator, across the lens and kept inside its outline (each point of the
+        band's outline clamped into the lens box)."""
         reach = share * float(np.radians(self.angles.max()))
         half = (self.lens_box[0, 0] - self.lens_box[1, 0]) / 2 / self.magnification
-        return self.lens(self.wedge(-reach, reach, self.radius - half, self.radius + half))
+        band = self.lens(self.wedge(-reach, reach, self.radius - half, self.radius + half))
+        return np.clip(band, self.lens_box.min(axis=0), self.lens_box.max(axis=0))
 
     def spread_wedge(self, share: float) -> np.ndarray:
         """The directions within ``share`` of 45 degrees of the equator (where sigma exceeds

@@ -126,6 +126,16 @@ def test_each_group_is_named_with_the_parts_of_its_median_row(default_scene):
         np.testing.assert_allclose(centered.get_end(), scene.place([[up, across]])[0], atol=TOL)
 
 
+def test_the_lens_band_stays_inside_the_lens(default_scene):
+    """The band of angles no token leaves, shaded in the lens, lies inside the lens's outline
+    and still spans its width."""
+    scene = default_scene(RealActivations)
+    band, box = scene.lens_band(1.0), scene.lens_box
+    low, high = box.min(axis=0), box.max(axis=0)
+    assert np.all(band >= low - 1e-9) and np.all(band <= high + 1e-9)
+    np.testing.assert_allclose([band[:, 0].min(), band[:, 0].max()], [low[0], high[0]], atol=TOL)
+
+
 def test_real_activations_draw_the_recorded_module(default_scene):
     scene = default_scene(RealActivations)
     assert scene.beats_done == list(scene_beats(RealActivations))
