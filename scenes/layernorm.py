@@ -68,6 +68,9 @@ CENTRE_MARK = 0.2
 """Half-size, in scene units, of the cross marking the bias, the shifted figure's centre
 (larger than a target cross: it is the one mark the sentence points at)."""
 
+BEFORE_DIM = 0.5
+"""Share of its stroke opacity the figure before the bias keeps once its copy moves off."""
+
 
 class LayerNormScene(GeometryScene):
     """LayerNorm scenes: the point cloud of the parameters and its LayerNorm steps."""
@@ -531,6 +534,12 @@ class Bias(LayerNormScene):
             taken = [  # copies of the gained figures, taking their colour as they move off
                 self.copy_over(original, copy, rate)
                 for original, copy in zip(self.gained_figures, (moved, ring), strict=True)
+            ]
+            taken += [  # the figures left behind recede, as the dots they held do
+                original.animate(rate_func=rate).set_stroke(
+                    opacity=original.get_stroke_opacity() * BEFORE_DIM
+                )
+                for original in self.gained_figures
             ]
             self.bring_to_front(self.points_mob["shifted"])
 

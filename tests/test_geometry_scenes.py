@@ -87,6 +87,16 @@ def test_the_centered_row_dims_once_its_points_are_standardized(default_scene):
     assert max(centered) < 0.5 and min(standardized) == pytest.approx(1.0)
 
 
+def test_the_figure_before_the_bias_recedes(default_scene):
+    """Once the bias has moved the ellipsoid and its equator off, the ones left behind are
+    drawn at half their stroke opacity (the copies moved off keep theirs)."""
+    scene = default_scene(Bias)
+    gamma = scene.params.gamma
+    fresh = (figures.ellipsoid(gamma), figures.equator(gamma))
+    for before, new in zip(scene.gained_figures, fresh, strict=True):
+        assert before.get_stroke_opacity() == pytest.approx(0.5 * new.get_stroke_opacity())
+
+
 def test_collapsed_points_sit_near_their_pole(default_scene):
     scene = default_scene(RMSNormCollapse)
     plus, minus = nm.collapse_poles(3)
