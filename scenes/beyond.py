@@ -728,7 +728,31 @@ class AnyWidth(HalfPlaneScene):
             self.median_legs = VGroup(*(self.median_parts(n) for n in GROUPS))
             blue, *offsets = self.median_legs
             named = {"elapsed": split, "share": 0.0}
+            q = np.pi / 4  # |mu| = sigma: 45 degrees from the equator
+            regions = (  # where each group's directions lie, swept open as it is described
+                (
+                    "much larger than their mean",
+                    lambda s: self.wedge(-s * q, s * q, 0, radius),
+                    "raw",
+                ),
+                (
+                    "a large shared offset",
+                    lambda s: self.wedge(q, (1 + s) * q, 0, radius),
+                    "positive",
+                ),
+                (
+                    "a large shared offset",
+                    lambda s: self.wedge(-(1 + s) * q, -q, 0, radius),
+                    "negative",
+                ),
+            )
+            self.regime_regions, sweeps = [], []
+            for words, outline, color in regions:
+                shade, sweep = self.sweep_as_said(words, rest, outline, color, split)
+                self.regime_regions.append(shade)
+                sweeps.append(sweep)
             self.play(
+                *sweeps,
                 *self.highlight("The blue ones", rest, groups[0], elapsed=split),
                 *self.appear_as_said("The blue ones", rest, blue, **named),
                 *self.highlight("the orange and violet", rest, *groups[1:], elapsed=split),
@@ -794,7 +818,7 @@ class AnyWidth(HalfPlaneScene):
             legs_go = self.word_rate("Every vector moves", second, APPEAR_SECONDS)
             self.play(
                 *moves,
-                FadeOut(self.median_legs, rate_func=legs_go),
+                FadeOut(VGroup(self.median_legs, *self.regime_regions), rate_func=legs_go),
                 *self.swap_as_said("a median", [head, spread], second),
                 *self.median_angles(False, "a median", second, 0.0),
                 run_time=second,

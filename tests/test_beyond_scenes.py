@@ -126,6 +126,23 @@ def test_each_group_is_named_with_the_parts_of_its_median_row(default_scene):
         np.testing.assert_allclose(centered.get_end(), scene.place([[up, across]])[0], atol=TOL)
 
 
+def test_each_group_is_named_with_the_directions_it_lies_in(default_scene):
+    """The directions of each group are shaded as it is described: within 45 degrees of the
+    equator (|mu| < sigma) for the spread rows, beyond it towards each pole for the offset
+    rows; the shades are gone once the rows land."""
+    scene = default_scene(AnyWidth)
+    origin = scene.place([[0.0, 0.0]])[0]
+    bounds = [(-45.0, 45.0), (45.0, 90.0), (-90.0, -45.0)]
+    for shade, (low, high) in zip(scene.regime_regions, bounds, strict=True):
+        offset = shade.points - origin
+        up, right = offset @ scene.up, offset @ scene.right
+        far = np.hypot(up, right) > 1e-6
+        angles = np.degrees(np.arctan2(up[far], right[far]))
+        assert angles.min() == pytest.approx(low, abs=1e-6)
+        assert angles.max() == pytest.approx(high, abs=1e-6)
+        assert shade not in scene.get_mobject_family_members()
+
+
 def test_the_lens_band_stays_inside_the_lens(default_scene):
     """The band of angles no token leaves, shaded in the lens, lies inside the lens's outline
     and still spans its width."""
