@@ -84,8 +84,8 @@ PART_WIDTH = 5.0
 """Stroke width of the mean and centered parts of the vector in the flat picture."""
 
 GROUPS = ("spread", "positive", "negative")
-"""The wide rows' groups (:func:`normmath.regime_clouds`): sigma >> |mu|, mu >> sigma and
--mu >> sigma."""
+"""The wide rows' groups (:func:`normmath.regime_clouds`): ``sigma >> |mu|``,
+``mu >> sigma`` and ``-mu >> sigma``."""
 
 FIT = 3.2
 """Frame units (of the 8 of the frame's height) from the centre to the farthest point drawn.
@@ -580,7 +580,7 @@ class AnyWidth(HalfPlaneScene):
 
     def median_parts(self, name: str) -> VGroup:
         """The mean and centered parts (:meth:`part_segments`) of the wide row of group
-        ``name`` whose |mu|/sigma is nearest the group's median: what its words describe."""
+        ``name`` whose ``|mu| / sigma`` is nearest the group's median: what its words describe."""
         mask = np.array([g == name for g in self.clouds.groups])
         ratios = np.ma.getdata(nm.mean_to_std_ratio(self.clouds.points))[mask]
         row = int(np.argmin(np.abs(ratios - np.median(ratios))))

@@ -70,7 +70,7 @@ class SignedBarChart(VGroup):
 
     A defined output of zero is a dot on the zero line; an undefined output has no bar,
     only the word Undefined in its slot. Its ``unit`` is scene units per output unit.
-    :attr:`held` draws, above the bars, the outlines of the outputs :meth:`hold` was given
+    ``held`` draws, above the bars, the outlines of the outputs :meth:`hold` was given
     (stroke opacity 0 until a scene fades them in).
     """
 
