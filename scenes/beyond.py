@@ -350,7 +350,7 @@ class AnyWidth(HalfPlaneScene):
         self.small = nm.meridian(vector[None])
         self.clouds = nm.regime_clouds(self.wide_n)
         self.wide = nm.meridian(self.clouds.points)
-        self.regimes = np.array([g == "spread" for g in self.clouds.groups])
+        self.regimes = self.in_group("spread")
         self.readout_panel = None
 
     def opening_points(self) -> np.ndarray:
@@ -548,17 +548,16 @@ class AnyWidth(HalfPlaneScene):
             (LEFT, UP),
             strict=True,
         ):
-            start, end = segment.get_start()[None], segment.get_end()[None]
-            color = "mean_axis" if side is LEFT else "centered"
+            start, end = segment.get_start(), segment.get_end()
             label = figures.flatten(MathTex(tex, font_size=figures.AXIS_LABEL_SIZE - 6))
-            label.set_color(PALETTE[color]).set_z_index(style.LAYERS["point"])
+            label.set_color(segment.get_stroke_color()).set_z_index(style.LAYERS["point"])
             if side is LEFT:  # beside the top of the mean part, left of the axis
                 offset = -(label.width / 2 + 0.25) / zoom * self.right
-                label.move_to(end[0] + offset)
+                label.move_to(end + offset)
             else:  # above (or, for a negative mean, below) the middle of the centered part
                 away = np.sign(a) or 1.0
                 offset = away * (label.height / 2 + 0.2) / zoom * self.up
-                label.move_to((start[0] + end[0]) / 2 + offset)
+                label.move_to((start + end) / 2 + offset)
             self.facing(VGroup(label))
             parts.append(VGroup(segment, label))
         return parts[0], parts[1]
@@ -578,10 +577,14 @@ class AnyWidth(HalfPlaneScene):
         )
         return mean, centered
 
+    def in_group(self, name: str) -> np.ndarray:
+        """Which wide rows belong to group ``name`` (one of :data:`GROUPS`), as a mask."""
+        return np.array([g == name for g in self.clouds.groups])
+
     def median_parts(self, name: str) -> VGroup:
         """The mean and centered parts (:meth:`part_segments`) of the wide row of group
         ``name`` whose ``|mu| / sigma`` is nearest the group's median: what its words describe."""
-        mask = np.array([g == name for g in self.clouds.groups])
+        mask = self.in_group(name)
         ratios = np.ma.getdata(nm.mean_to_std_ratio(self.clouds.points))[mask]
         row = int(np.argmin(np.abs(ratios - np.median(ratios))))
         return VGroup(*self.part_segments(*self.wide.point[mask][row]))
@@ -678,7 +681,7 @@ class AnyWidth(HalfPlaneScene):
             marks = self.poles_and_target(radius)
             groups = []
             for name in GROUPS:
-                mask = np.array([g == name for g in self.clouds.groups])
+                mask = self.in_group(name)
                 color = "raw" if name == "spread" else name
                 groups.append(self.point_group(name, self.place(self.wide.point[mask]), color))
             lines = [
@@ -794,7 +797,7 @@ class AnyWidth(HalfPlaneScene):
             run_time = tracker.duration
             moves, before = [], len(self.trails)
             for name in GROUPS:
-                mask = np.array([g == name for g in self.clouds.groups])
+                mask = self.in_group(name)
                 start = self.place(self.wide.point[mask])
                 moves += self.move_with_trails(name, start, self.place(self.wide.rms[mask]))
             self.declare.cut_in(

@@ -109,7 +109,7 @@ class LessonScene(NarratedScene):
         self.formula = VGroup()
         self.veils = {name: veil(self.board.part(name)) for name in BOARD_PARTS}
         self.veiled: set[str] = set()
-        self.held: LessonState | None = None
+        self.outlined: LessonState | None = None
         """The state whose outputs the chart's outlines hold while they are shown."""
         inputs = [self.board.table.readouts["input", i] for i in range(3)]
         for readout in (self.board.gain, self.board.eps, *inputs):
@@ -189,11 +189,11 @@ class LessonScene(NarratedScene):
         """Animations that fade the chart's outlines out (``state`` None) or, drawn around
         the outputs of ``state``, in; none when they already hold that. Outlines change
         only while hidden, so they never jump."""
-        if state == self.held:
+        if state == self.outlined:
             return []
-        if state is not None and self.held is not None:
+        if state is not None and self.outlined is not None:
             raise ValueError("the outlines fade out before they hold another state")
-        self.held, held = state, self.board.chart.held
+        self.outlined, held = state, self.board.chart.held
         if state is not None:
             self.board.chart.hold(state.lesson())
         return [held.animate.set_stroke(opacity=0.0 if state is None else 1.0)]
@@ -329,13 +329,13 @@ class LessonScene(NarratedScene):
             if outputs is not None:
                 shown = self.board.outputs_shown
                 changes.append(shown.animate.set_value(1.0 if outputs else 0.0))
-            if outline is not None and self.held not in (None, outline):
+            if outline is not None and self.outlined not in (None, outline):
                 changes += self.outline(None)
             elapsed = 0.0
             if changes:
                 self.play(*changes, run_time=FADE_SECONDS)
                 elapsed = FADE_SECONDS
-            if outline is not None and self.settled(outline) and self.held != outline:
+            if outline is not None and self.settled(outline) and self.outlined != outline:
                 self.play(*self.outline(outline), run_time=FADE_SECONDS)
                 elapsed += FADE_SECONDS
             steps = (*via, state)
