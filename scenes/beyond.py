@@ -471,7 +471,7 @@ class AnyWidth(HalfPlaneScene):
     def widen_strip(self, length: float, elapsed: float) -> Animation:
         """The strip (with n = 3) appearing as x is named, then its cells thinning and
         multiplying to :attr:`wide_n` as the strip widens, from "Real models" to "numbers
-        wide" (then n = 768), leaving as the question is asked; in a play of ``length`` from
+        wide" (then n = 768), leaving as the beat ends; in a play of ``length`` from
         ``elapsed`` into the beat. Cells not shown yet wait, of no width, at its right end."""
         left, right, middle, height = STRIP_BOX
         cells, few, many = self.strip
@@ -481,7 +481,7 @@ class AnyWidth(HalfPlaneScene):
         widen = self.word_rate("Real models", length, widening, elapsed, lambda t: t)
         hidden = self.word_rate("Real models", length, APPEAR_SECONDS, elapsed)
         named = self.word_rate("numbers wide", length, APPEAR_SECONDS, elapsed)
-        gone = self.word_rate("Do these pictures", length, APPEAR_SECONDS, elapsed)
+        gone = squish_rate_func(smooth, max(1.0 - APPEAR_SECONDS / length, 0.0), 1.0)
         groups = [np.flatnonzero(self.strip_shades == step) for step in range(STRIP_SHADES)]
 
         def update(_, alpha: float) -> None:
@@ -758,8 +758,8 @@ class AnyWidth(HalfPlaneScene):
                 *sweeps,
                 *self.highlight("The blue ones", rest, groups[0], elapsed=split),
                 *self.appear_as_said("The blue ones", rest, blue, **named),
-                *self.highlight("the orange and violet", rest, *groups[1:], elapsed=split),
-                *self.appear_as_said("the orange and violet", rest, *offsets, **named),
+                *self.highlight("the orange", rest, *groups[1:], elapsed=split),
+                *self.appear_as_said("the orange", rest, *offsets, **named),
                 *told,
                 run_time=rest,
             )
@@ -1162,8 +1162,8 @@ class RealActivations(HalfPlaneScene):
 
     def show_embeddings(self) -> None:
         """The tokens on the whole circle as they are placed, the circle and the equator
-        pointed at as they are named, the first module's bar and numbers as its angle is
-        said, the lens as it is named."""
+        pointed at as they are named, the lens as it is named (before the numbers: it makes
+        them visible), the first module's bar and numbers as its angle is said."""
         with self.beat("embeddings") as tracker:
             run_time = tracker.duration
             whole = self.point_group("whole", self.tokens_at(0), "rms")
@@ -1176,10 +1176,10 @@ class RealActivations(HalfPlaneScene):
                 *self.appear_as_said("RMSNorm would place", run_time, whole, share=MARK_SHARE),
                 *self.highlight("on the circle", run_time, circle, scale=1.05),
                 *self.highlight("just off the equator", run_time, equator, scale=1.1),
-                *self.appear_as_said("the median mu over sigma", run_time, self.bars[0]),
-                *self.swap_as_said("the median mu over sigma", self.module_lines(0), run_time),
+                *self.appear_as_said("median mu over sigma", run_time, self.bars[0]),
+                *self.swap_as_said("median mu over sigma", self.module_lines(0), run_time),
                 *self.appear_as_said(
-                    "The lens", run_time, self.lens_frame(), cross, self.gaps, dots
+                    "the lens on the right", run_time, self.lens_frame(), cross, self.gaps, dots
                 ),
                 run_time=run_time,
             )

@@ -549,7 +549,7 @@ class Invariances(LessonScene):
 
     title = "What each rule ignores"
     default_focus = ("chart", "stats")
-    factor = 2.0
+    factor = 0.5  # below 1: epsilon then weighs more, in RMSNorm too
     offset = 3.0
     large_eps = 1.0
     large_gain = 2.0

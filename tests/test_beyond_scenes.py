@@ -70,19 +70,27 @@ def test_flat_picture_shows_the_mean_and_centered_parts_as_they_are_named(defaul
     assert unfold.start < mean_at < centered_at < unfold.end
 
 
-def test_opening_camera_sees_both_outputs_on_the_near_side(sample_scene, monkeypatch):
+def test_opening_shows_both_outputs_near_and_the_wide_width_long_enough_to_read(
+    sample_scene, monkeypatch
+):
+    """The opening camera sees both outputs on the sphere's near side; the strip's label
+    n = 768 stays fully shown for at least 1.5 s once the width is named."""
     monkeypatch.setenv(STOP_AFTER_ENV, "sphere")
-    views = []
+    views, wide_label = [], []
+    fps = 10
 
     def probe(scene, time):
         camera = scene.renderer.camera
         views.append(view_rotation(camera.get_phi(), camera.get_theta())[2])  # toward viewer
+        if hasattr(scene, "strip"):
+            wide_label.append(scene.strip[2].get_fill_opacity())
 
-    scene = sample_scene(AnyWidth, probe)
+    scene = sample_scene(AnyWidth, probe, fps=fps)
     x = np.asarray(nm.POSITIVE, dtype=float)
     outputs = np.array([nm.rms_norm(x, eps=0.0).array(), nm.layer_norm(x, eps=0.0).array()])
     assert scene.beats_done == ["sphere"]
     assert np.all(outputs @ np.asarray(views[0]) > 0.3)
+    assert sum(opacity > 0.99 for opacity in wide_label) / fps >= 1.5
 
 
 def test_wide_rows_land_where_rmsnorm_sends_them(default_scene):
