@@ -466,9 +466,9 @@ class Bias(LayerNormScene):
     orbit_degrees = 120.0
     legend_entries = (
         LegendEntry("dot", "gained", "after gain γ ⊙ x̂"),
-        LegendEntry("line", "gained", "ellipsoid before"),
+        LegendEntry("line", "gained", "gain's ellipsoid"),
         LegendEntry("dot", "shifted", "output γ ⊙ x̂ + β"),
-        LegendEntry("line", "shifted", "ellipsoid after"),
+        LegendEntry("line", "shifted", "output's ellipsoid"),
         LegendEntry("cross", "shifted", "centre β"),
     )
     legend_later = (2, 3, 4)
@@ -546,6 +546,8 @@ class Bias(LayerNormScene):
             def path(alpha: float) -> np.ndarray:
                 return nm.apply_affine(self.steps.gained, 1.0, self.bias_at(alpha))
 
+            if np.any(self.params.beta):  # what the copy left behind recedes, and its rows
+                taken += [self.retire_legend(row, rate) for row in (0, 1)]
             trails = self.trail_group(self.steps.gained)
             near = self.near_plane_half_size
             self.play(

@@ -89,12 +89,20 @@ def test_the_centered_row_dims_once_its_points_are_standardized(default_scene):
 
 def test_the_figure_before_the_bias_recedes(default_scene):
     """Once the bias has moved the ellipsoid and its equator off, the ones left behind are
-    drawn at half their stroke opacity (the copies moved off keep theirs)."""
+    drawn at half their stroke opacity (the copies moved off keep theirs), and the legend
+    rows naming them dim while the output's rows are fully shown."""
     scene = default_scene(Bias)
     gamma = scene.params.gamma
     fresh = (figures.ellipsoid(gamma), figures.equator(gamma))
     for before, new in zip(scene.gained_figures, fresh, strict=True):
         assert before.get_stroke_opacity() == pytest.approx(0.5 * new.get_stroke_opacity())
+    rows = scene.corner_panels["top_left"][1]
+
+    def opacities(row):
+        return [m.get_fill_opacity() for m in rows[row][1:].family_members_with_points()]
+
+    assert max(opacities(0) + opacities(1)) < 0.5
+    assert all(max(opacities(row)) == pytest.approx(1.0) for row in (2, 3))
 
 
 def test_collapsed_points_sit_near_their_pole(default_scene):
