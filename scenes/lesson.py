@@ -13,6 +13,7 @@ Render with ``manim render -ql scenes/lesson.py OneVectorLesson`` (or ``EdgeCase
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import ClassVar
 
 from manim import (
@@ -20,16 +21,20 @@ from manim import (
     Animation,
     FadeIn,
     FadeOut,
+    Indicate,
     MathTex,
     Mobject,
     VGroup,
     Write,
+    linear,
     smooth,
     squish_rate_func,
+    there_and_back,
 )
 
 import normmath as nm
 from scenes.base.declarations import is_prediction
+from scenes.base.geometry import HIGHLIGHT_SECONDS
 from scenes.base.narrated import NarratedScene
 from scenes.base.parameters import SceneParams
 from scenes.kit.bar_chart import chart_limit
@@ -46,6 +51,9 @@ FADE_SECONDS = 0.5
 
 MOVE_SECONDS = 2.0
 """Longest time the counters take to reach a beat's state, before its caption appears."""
+
+WRITE_SECONDS = 3.0
+"""Time a rule's formula takes to be written, from when its sentence starts."""
 
 READOUT_SHARE = 0.04
 """Smallest share of the frame's height a readout the narration names spans (one line)."""
@@ -211,14 +219,19 @@ class LessonScene(NarratedScene):
             y = FORMULA_Y
         return cue.move_to([BOARD_REACH - cue.width / 2, y, 0])
 
-    def show_formula(self, *tex: str, colors=None, size: float = FORMULA_SIZE) -> list:
+    def show_formula(
+        self, *tex: str, colors=None, size: float = FORMULA_SIZE, isolate: tuple[str, ...] = ()
+    ) -> list:
         """Animations that replace the formula row by the MathTex strings ``tex`` at font
-        size ``size``.
+        size ``size``, the substrings ``isolate`` typeset as parts of their own (to point at).
 
         ``colors`` gives one colour per formula (default: the rules' colours in order).
         """
         colors = colors or [color for _, color in RULES.values()]
-        parts = [MathTex(t, font_size=size, color=c) for t, c in zip(tex, colors, strict=False)]
+        parts = [
+            MathTex(t, font_size=size, color=c, substrings_to_isolate=list(isolate))
+            for t, c in zip(tex, colors, strict=False)
+        ]
         new = VGroup(*parts).arrange([1, 0, 0], buff=0.9).move_to([0, FORMULA_Y, 0])
         old, self.formula = self.formula, new
         return _swap(old, Write(new))
@@ -382,6 +395,35 @@ class OneVectorLesson(LessonScene):
     demo_eps = 1.0
     edit_offset = 3.0
 
+    def write_as_said(self, rms: str, ln: str) -> None:
+        """Play the rest of the beat (from :data:`FADE_SECONDS` in; no formula shown before):
+        each rule's formula written as its sentence is said, then the gain gamma in both
+        pointed at as "one number, gamma" is said."""
+        self.show_formula(rms, ln, isolate=(r"\gamma",))
+        self.declare.talks_about(self.formula, after=FADE_SECONDS)
+        named = "one number, gamma"
+        length = max(self.said_now(named), 2 * FADE_SECONDS) - FADE_SECONDS
+
+        def written(words: str) -> Callable[[float], float]:
+            start = min(max(self.said_now(words) - FADE_SECONDS, 0.0), 0.99 * length)
+            return squish_rate_func(
+                linear, start / length, min(start + WRITE_SECONDS, length) / length
+            )
+
+        self.play(
+            Write(self.formula[0], rate_func=written("RMSNorm divides")),
+            Write(self.formula[1], rate_func=written("LayerNorm subtracts")),
+            run_time=length,
+        )
+        gains = [formula.get_part_by_tex(r"\gamma") for formula in self.formula]
+        self.declare.announces(named, *gains)
+        rest = max(self.beat_duration - FADE_SECONDS - length, FADE_SECONDS)
+        pointed = squish_rate_func(there_and_back, 0.0, min(HIGHLIGHT_SECONDS / rest, 1.0))
+        self.play(
+            *[Indicate(gain, color=PALETTE["tight"], rate_func=pointed) for gain in gains],
+            run_time=rest,
+        )
+
     def widened_eps(self) -> float:
         """The larger epsilon of the prediction: :attr:`demo_eps`, or ten times the input's
         epsilon when that is not smaller."""
@@ -421,9 +463,7 @@ class OneVectorLesson(LessonScene):
                 r"\frac{x-\mathrm{mean}(x)}{\sqrt{\mathrm{var}(x)+\varepsilon}}"
             )
             self.play(*self.focus(), run_time=FADE_SECONDS)
-            write = self.show_formula(rms, ln)
-            self.declare.talks_about(self.formula, after=FADE_SECONDS)
-            self.play(*write, run_time=tracker.duration - FADE_SECONDS)
+            self.write_as_said(rms, ln)
         statistics = "Statistics: population variance, epsilon inside the root"
         self.beat_to("statistics", base, statistics, ("stats",))
         reference = f"Table: reference vector {nm.display_vector(nm.POSITIVE)}"

@@ -568,6 +568,9 @@ class RMSNormComparison(RMSNormScene):
     chapter: ClassVar[str] = "RMSNorm in both regimes"
     poles = True
     audit_exceptions = (LABEL_GLIDES_OVER_MARKS,)
+    plane_half_size: ClassVar[float] = 2.0
+    """As in :class:`RMSNormCollapse`: the orbit's zoom eases out slowly, so the plane's
+    corners stay in frame as the turn brings them toward its edges."""
 
     pose = "poles"
     orbit_degrees = 240.0

@@ -36,11 +36,37 @@ def _camera(scene) -> tuple[float, float, float]:
     ids=lambda c: c.__name__,
 )
 def test_the_camera_starts_every_move_from_where_it_is(sample_scene, scene_class):
-    poses = []
-    sample_scene(scene_class, lambda scene, _: poses.append(_camera(scene)), fps=FPS)
+    """No camera move jumps from rest; through the closing orbit the zoom changes no faster
+    than the framing's easing speed (a framing needed later in the turn is eased into)."""
+    poses, beats = [], []
+
+    def probe(scene, _):
+        poses.append(_camera(scene))
+        beats.append(scene.beat_name)
+
+    sample_scene(scene_class, probe, fps=FPS)
     steps = np.abs(np.diff(np.array(poses), axis=0))
     from_rest = steps[1:][steps[:-1].max(axis=1) < REST]
     assert len(from_rest) and from_rest.max() < FIRST_STEP, "the camera jumps from rest"
+    orbit = steps[np.array(beats[1:]) == "orbit", 0] * FPS
+    assert len(orbit) and orbit.max() <= 1.1 * framing.EASE_ZOOM_SPEED, "the orbit zooms fast"
+
+
+def test_a_need_ahead_is_eased_into_and_met():
+    """ahead_zoom meets every need at its time, never changes faster than the easing speed,
+    and is the least need once all are past."""
+    times = np.linspace(0.0, 10.0, 101)
+    needs = np.where(times > 6.0, 0.3, 1.2)
+    speed = framing.ease_speed(needs, times, 1.2)
+    assert speed == framing.EASE_ZOOM_SPEED  # 6 s ahead: time to ease at the slowest
+    bounds = np.array([framing.ahead_zoom(needs, times, t, speed) for t in times])
+    assert np.all(bounds <= needs + 1e-12)
+    assert np.max(np.abs(np.diff(np.log(bounds)))) <= speed * 0.1 + 1e-12
+    assert bounds[0] == pytest.approx(1.2) and bounds[-1] == pytest.approx(0.3)
+    soon = np.where(times > 1.0, 0.3, 1.2)  # a fourfold zoom-out needed 1.1 s in
+    quick = framing.ease_speed(soon, times, 1.2)
+    assert quick == pytest.approx(np.log(4) / 1.1)
+    assert framing.ahead_zoom(soon, times, 0.0, quick) == pytest.approx(1.2)
 
 
 def test_the_settled_bound_starts_at_the_zoom_and_ends_at_the_bound():

@@ -22,7 +22,7 @@ from scenes.kit import figures, framing, style
 
 __all__ = ["TURN_SPEED", "with_labels", "CameraWork"]
 
-_FRAMING_SAMPLES = 24
+_FRAMING_SAMPLES = 48
 
 TURN_SPEED = 30.0
 """Fastest turn of an eased camera move, in degrees per second (a viewer follows it)."""
@@ -130,10 +130,12 @@ class CameraWork:
         drawn point stays in frame.
 
         Moving points (``points_move``, by default whenever ``anims`` are given) are framed
-        frame by frame, the camera animation running after theirs; still points get one zoom
-        that frames the whole turn. With ``framed`` off the zoom follows the pose alone (a
-        close-up that lets far points leave the frame). The first frame keeps the camera's
-        zoom: a framing it does not meet yet is eased into
+        frame by frame, the camera animation running after theirs; for still points the whole
+        turn's framing is known ahead, and the zoom eases toward what a later part of the turn
+        needs in time to meet it, as slowly as that allows
+        (:func:`scenes.kit.framing.ahead_zoom`). With ``framed`` off the zoom follows the pose
+        alone (a close-up that lets far points leave the frame). The first frame keeps the
+        camera's zoom: a framing it does not meet yet is eased into
         (:func:`scenes.kit.framing.settled_bound`), and a framed zoom never changes faster
         than :data:`scenes.kit.framing.ZOOM_SPEED` (:func:`scenes.kit.framing.limited_zoom`),
         so the camera never jumps at a beat's start, after a pause or as labels move.
@@ -164,9 +166,13 @@ class CameraWork:
             halves = np.concatenate([halves, np.zeros((len(extra), 2))])
             return framing.fit_zoom(points, phi, theta, focal, keep_out, halves)
 
-        steady = np.inf
-        if framed and not points_move:
-            steady = min(fit(a) for a in np.linspace(0.0, 1.0, _FRAMING_SAMPLES + 1))
+        times = np.linspace(0.0, 1.0, _FRAMING_SAMPLES + 1)
+        needs = np.full_like(times, np.inf)
+        if framed and not points_move:  # still points: the whole move's framing, ahead
+            needs = np.array([fit(rate_func(t)) for t in times])
+        times *= run_time
+        speed = framing.ease_speed(needs, times, start[2])
+        first_need = framing.ahead_zoom(needs, times, 0.0, speed)
         moving_first = fit(0.0) if framed and points_move else np.inf
         last = {"zoom": start[2], "elapsed": 0.0}
 
@@ -175,8 +181,9 @@ class CameraWork:
             phi, theta, zoom = nm.interpolate(start, end, alpha)
             seconds = elapsed * run_time
             moving = fit(alpha) if framed and points_move else np.inf
+            need = framing.ahead_zoom(needs, times, seconds, speed)
             limit = min(
-                framing.settled_bound(steady, steady, start[2], seconds),
+                framing.settled_bound(need, first_need, start[2], seconds),
                 framing.settled_bound(moving, moving_first, start[2], seconds),
             )
             if framed:  # the framing's zoom, never faster than a move

@@ -38,7 +38,10 @@ __all__ = [
     "settled_bound",
     "settle_seconds",
     "limited_zoom",
+    "ahead_zoom",
+    "ease_speed",
     "ZOOM_SPEED",
+    "EASE_ZOOM_SPEED",
     "SMOOTH_PEAK_SLOPE",
     "edge_on_theta",
     "frame_positions",
@@ -59,6 +62,10 @@ object added out of frame, a turn that frames less later): the zoom eases there.
 ZOOM_SPEED = 2.5
 """Fastest change of the zoom, in log zoom per second (a viewer follows it as a move; the
 frame audit's jump limit is 3.45)."""
+
+EASE_ZOOM_SPEED = 0.3
+"""Speed, in log zoom per second, at which a camera move eases toward a framing it will need
+later in the move (:func:`ahead_zoom`): halving the zoom takes 2.3 s."""
 
 SMOOTH_PEAK_SLOPE = 2.6
 """Steepest slope of Manim's ``smooth`` (its progress per unit of time at the middle)."""
@@ -242,6 +249,28 @@ def limited_zoom(previous: float, target: float, seconds: float) -> float:
     ``seconds`` (log zoom): whatever a framing asks, the zoom never jumps."""
     step = ZOOM_SPEED * max(seconds, 0.0)
     return float(np.clip(target, previous * np.exp(-step), previous * np.exp(step)))
+
+
+def ahead_zoom(needs: np.ndarray, times: np.ndarray, now: float, speed: float) -> float:
+    """The zoom bound ``now`` seconds into a camera move whose framing needs a zoom of at most
+    ``needs`` at ``times`` (seconds, ascending): the least of the needs, each still ahead raised
+    by :math:`e^{s(t - now)}` at ``speed`` :math:`s` (log zoom per second). So the zoom starts
+    easing toward a need early enough to meet it at that speed, and keeps every need met after
+    it (it never widens back during the move)."""
+    ahead = np.maximum(np.asarray(times, dtype=float) - now, 0.0)
+    return float(np.min(np.asarray(needs, dtype=float) * np.exp(speed * ahead)))
+
+
+def ease_speed(needs: np.ndarray, times: np.ndarray, zoom: float) -> float:
+    r"""The slowest speed (log zoom per second), from :data:`EASE_ZOOM_SPEED` up to
+    :data:`ZOOM_SPEED`, at which a move starting at ``zoom`` meets every need of
+    :func:`ahead_zoom` after its start: :math:`\max_j \log(z / n_j) / t_j` over
+    :math:`t_j > 0`."""
+    times, needs = np.asarray(times, dtype=float), np.asarray(needs, dtype=float)
+    later = times > 0
+    with np.errstate(divide="ignore"):
+        fastest = np.max(np.log(zoom / needs[later]) / times[later], initial=0.0)
+    return float(np.clip(fastest, EASE_ZOOM_SPEED, ZOOM_SPEED))
 
 
 def edge_on_theta(normal: np.ndarray, phi: float, theta: float) -> float:
