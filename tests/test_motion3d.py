@@ -10,7 +10,7 @@ from manim import config
 
 import normmath as nm
 from scenes.base.narrated import scene_beats
-from scenes.kit import figures, framing
+from scenes.kit import bounds, figures, framing, placement
 from scenes.kit.framing import frame_positions
 from scenes.layernorm import Bias, Epsilon, Gain, MeanCentering, Standardization
 from scenes.onevector import OneVectorGeometry
@@ -88,13 +88,20 @@ def _off_line(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[fl
 
 
 def test_the_ones_label_and_the_axis_labels_stay_on_their_lines(sample_scene):
-    off, before_end = [], []
+    """Each label stays on the line it names (the all-ones label beyond the ones line, each
+    axis label beyond its arrowhead), and the all-ones label never sits on an axis."""
+    off, before_end, on_axis = [], [], []
 
     def probe(scene, time):
         camera = scene.renderer.camera
         ones = [label for label in scene.framed_labels if label in scene.mobjects]
         lines = [(label, np.zeros(3), nm.uniform_vector(3)) for label in ones]
         tips = figures.axis_length(camera.get_zoom(), scene.axis_screen) * np.eye(3)
+        axes = frame_positions(camera, np.stack([-tips, tips], axis=1).reshape(-1, 3))
+        for label in ones:
+            centre = frame_positions(camera, label.get_center()[None])[0]
+            box = framing.frame_box_of(centre, bounds.size(label)[:2] / 2)
+            on_axis.append(placement.lines_meet_box(axes.reshape(-1, 2, 2), box))
         lines += [(mob, np.zeros(3), tip) for mob, tip in zip(scene.axes[1:], tips, strict=True)]
         for mob, start, end in lines:
             flat = frame_positions(camera, np.stack([start, end, mob.get_center()]))
@@ -108,6 +115,7 @@ def test_the_ones_label_and_the_axis_labels_stay_on_their_lines(sample_scene):
     share_off = np.mean(np.array(off) > LINE_TOLERANCE)
     assert share_off < 0.05, f"labels off their lines in {share_off:.0%} of the samples"
     assert not any(before_end), "an axis label sits on its own axis, not beyond the arrowhead"
+    assert len(on_axis) and not any(on_axis), "the all-ones label sits on an axis"
 
 
 def test_the_collapse_question_shows_no_pole(sample_scene):

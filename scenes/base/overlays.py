@@ -113,7 +113,7 @@ class Overlays:
     def place_labels(self, coming: tuple[Mobject, ...] = ()) -> None:
         """Put each framed label, then each axis label, at the place beside its anchor that
         keeps in frame and clear of the markers (those drawn and those ``coming`` in),
-        guide lines, panels and labels already placed
+        guide lines and axes, panels and labels already placed
         (:func:`scenes.kit.placement.choose_offset`); a framed label glides there from where
         it was drawn a frame before (:func:`scenes.kit.placement.glide`), an axis label stays
         at its arrowhead."""
@@ -124,15 +124,17 @@ class Overlays:
         centres = np.array([bounds.center(m) for m in marks]).reshape(-1, 3)
         marker_flat = framing.frame_positions(camera, centres)
         marker_halves = np.array([bounds.size(m)[:2] / 2 for m in marks]).reshape(-1, 2)
+        zoom = camera.get_zoom()
+        anchors = figures.axis_label_anchors(zoom, self.axis_screen)
+        tips = figures.axis_length(zoom, self.axis_screen) * np.eye(3)
         lines = [figures.dash_segments(g) for g in self.guides if id(g) in drawn]
         lines += [figures.dash_segments(t) for t in self.trails if t in self.mobjects]
+        if id(self.axes) in drawn:  # the axes too: a label on one seems to name it
+            lines.append(np.stack([-tips, tips], axis=1))
         ends = np.concatenate([np.zeros((0, 2, 3)), *lines]).reshape(-1, 3)
         flat_lines = framing.frame_positions(camera, ends).reshape(-1, 2, 2)
         blocked = self.keep_out()
         limit = framing.frame_limit()
-        zoom = camera.get_zoom()
-        anchors = figures.axis_label_anchors(zoom, self.axis_screen)
-        tips = figures.axis_length(zoom, self.axis_screen) * np.eye(3)
         labelled = [
             (label, self.anchors[id(label)], self.rays.get(id(label)))
             for label in self.framed_labels
