@@ -401,6 +401,7 @@ class OneVectorLesson(LessonScene):
         pointed at as "one number, gamma" is said."""
         self.show_formula(rms, ln, isolate=(r"\gamma",))
         self.declare.talks_about(self.formula, after=FADE_SECONDS)
+        self.declare.reading("the two formulas, each written as it is spoken")
         named = "one number, gamma"
         length = max(self.said_now(named), 2 * FADE_SECONDS) - FADE_SECONDS
 
