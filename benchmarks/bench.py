@@ -14,6 +14,7 @@ script timed in the same run::
 from __future__ import annotations
 
 import argparse
+import configparser
 import json
 import os
 import platform
@@ -41,6 +42,8 @@ __all__ = [
     "measure_scene",
     "measure_speech",
     "measure_lecture",
+    "measure_encoder",
+    "encoder_options",
     "measure_reference",
     "summarize",
     "schedule",
@@ -215,13 +218,40 @@ def measure_lecture(quality: str, jobs: int) -> dict:
 
         with av.open(str(output)) as container:
             seconds = float(container.duration) / av.time_base
+        encoder = measure_encoder(output)
     return {
         "quality": quality,
         "jobs": jobs,
         "wall_seconds": wall,
         "video_seconds": seconds,
         "realtime_factor": wall / seconds,
+        "x264_seconds": encoder["encode_seconds"],
+        "decode_seconds": encoder["decode_seconds"],
+        "x264_ratio": wall / encoder["encode_seconds"],
     }
+
+
+def encoder_options() -> dict[str, str]:
+    """The x264 options the scenes are encoded with (``manim.cfg``,
+    ``[video_encoder.options]``)."""
+    parser = configparser.ConfigParser()
+    parser.read(ROOT / "manim.cfg")
+    return dict(parser["video_encoder.options"])
+
+
+def measure_encoder(video: Path) -> dict:
+    """Time x264 alone on ``video``'s frames at the scenes' own options: decoding them and
+    encoding them again (``encode_seconds``, the decoding included), and decoding alone
+    (``decode_seconds``): what the drawing of the same frames is compared with."""
+    timed = {}
+    options = [arg for key, value in encoder_options().items() for arg in (f"-{key}", value)]
+    encode = ["-c:v", "libx264", *options, "-pix_fmt", "yuv420p"]
+    for name, codec in (("encode_seconds", encode), ("decode_seconds", [])):
+        command = ["ffmpeg", "-v", "error", "-i", str(video), "-an", *codec, "-f", "null", "-"]
+        started = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        timed[name] = time.perf_counter() - started
+    return timed
 
 
 def measure_reference(script: Path, frames_per_animation: int) -> dict:
@@ -381,7 +411,9 @@ def main(argv: list[str] | None = None) -> int:
     for lecture in lectures:
         Console(width=120).print(
             f"lecture {lecture['quality']}: {lecture['wall_seconds']:.1f} s wall for "
-            f"{lecture['video_seconds']:.1f} s of video (realtime {lecture['realtime_factor']:.2f})"
+            f"{lecture['video_seconds']:.1f} s of video (realtime {lecture['realtime_factor']:.2f});"
+            f" x264 alone on its frames {lecture['x264_seconds']:.1f} s (decoding"
+            f" {lecture['decode_seconds']:.1f} s of it): {lecture['x264_ratio']:.2f} x x264"
         )
     save(result, args.output)
     Console(width=120).print(f"wrote {args.output}")

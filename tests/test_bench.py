@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.bench import encoder_options, measure_encoder
 from scenes.base.catalog import load_scene_class
 from scenes.base.narrated import scene_beats
 
@@ -81,3 +82,15 @@ def test_the_schedule_splits_long_scenes_as_the_runner_does():
     assert plan["split_jobs"][4] == 5  # Long in 4 ranges (its 4 beats), Short whole
     assert plan["split_critical_path_seconds"][4] == range_cost(long, 3, 4)
     assert plan["split_simulated_wall_seconds"][4] < plan["simulated_wall_seconds"][4]
+
+
+def test_x264_is_timed_at_the_scenes_own_options(tmp_path):
+    """The encoder the lecture is compared with runs at manim.cfg's options, and encoding
+    (decoding included) costs more than decoding alone."""
+    assert encoder_options() == {"crf": "23", "preset": "veryfast"}
+    clip = tmp_path / "clip.mp4"
+    make = ["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30",
+            "-t", "4", "-c:v", "libx264", "-preset", "ultrafast", str(clip)]  # fmt: skip
+    subprocess.run(make, check=True)
+    timed = measure_encoder(clip)
+    assert 0 < timed["decode_seconds"] < timed["encode_seconds"]
