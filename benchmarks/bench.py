@@ -412,7 +412,8 @@ def main(argv: list[str] | None = None) -> int:
         Console(width=120).print(
             f"lecture {lecture['quality']}: {lecture['wall_seconds']:.1f} s wall for "
             f"{lecture['video_seconds']:.1f} s of video (realtime "
-            f"{lecture['realtime_factor']:.2f}); x264 alone on its frames {lecture['x264_seconds']:.1f} s (decoding"
+            f"{lecture['realtime_factor']:.2f}); x264 alone on its frames "
+            f"{lecture['x264_seconds']:.1f} s (decoding"
             f" {lecture['decode_seconds']:.1f} s of it): {lecture['x264_ratio']:.2f} x x264"
         )
     save(result, args.output)
