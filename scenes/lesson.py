@@ -398,11 +398,11 @@ class OneVectorLesson(LessonScene):
     def write_as_said(self, rms: str, ln: str) -> None:
         """Play the rest of the beat (from :data:`FADE_SECONDS` in; no formula shown before):
         each rule's formula written as its sentence is said, then the gain gamma in both
-        pointed at as "one number, gamma" is said."""
+        pointed at as "Gain comes last" is said."""
         self.show_formula(rms, ln, isolate=(r"\gamma",))
         self.declare.talks_about(self.formula, after=FADE_SECONDS)
         self.declare.reading("the two formulas, each written as it is spoken")
-        named = "one number, gamma"
+        named = "Gain comes last"
         length = max(self.said_now(named), 2 * FADE_SECONDS) - FADE_SECONDS
 
         def written(words: str) -> Callable[[float], float]:
