@@ -141,15 +141,16 @@ def test_edge_cases_show_undefined_and_dots(construct_scene, recorded):
 def test_invariances_show_each_claim(construct_scene, recorded):
     construct_scene(Invariances)
     base = _at(recorded, (1.0, 2.0, 3.0), 1.0, 0.0)["texts"]
-    doubled = _at(recorded, (2.0, 4.0, 6.0), 1.0, 0.0)["texts"]
-    doubled_eps = _at(recorded, (2.0, 4.0, 6.0), 1.0, 1.0)["texts"]
+    scaled = tuple(Invariances.factor * x for x in (1.0, 2.0, 3.0))
+    scaled_texts = _at(recorded, scaled, 1.0, 0.0)["texts"]
+    scaled_eps = _at(recorded, scaled, 1.0, 1.0)["texts"]
     base_eps = _at(recorded, (1.0, 2.0, 3.0), 1.0, 1.0)["texts"]
     negated = _at(recorded, (-1.0, -2.0, -3.0), 1.0, 0.0)["texts"]
     shifted = _at(recorded, (4.0, 5.0, 6.0), 1.0, 0.0)["texts"]
     centered = _at(recorded, (-1.0, 0.0, 1.0), 1.0, 0.0)["texts"]
     for i in range(3):
-        assert doubled["rms_output", i] == base["rms_output", i]
-        assert doubled_eps["rms_output", i] != base_eps["rms_output", i]
+        assert scaled_texts["rms_output", i] == base["rms_output", i]
+        assert scaled_eps["rms_output", i] != base_eps["rms_output", i]
         assert negated["rms_output", i] == six(-float(base["rms_output", i]))
         assert shifted["ln_output", i] == base["ln_output", i]
         assert shifted["rms_output", i] != base["rms_output", i]

@@ -27,6 +27,7 @@ from normgeom.page import page_files, write_page
 from normgeom.page.writer import PRESET_LABELS
 from normgeom.publish.index_page import index_html
 from scenes.base.parameters import SceneParams
+from scenes.lesson import Invariances
 
 MAX_BYTES = 2_000_000
 INPUTS = ("x1", "x2", "x3", "gain", "eps")
@@ -93,7 +94,8 @@ def test_chapter_states_come_from_the_scenes_and_their_parameters():
     assert lesson[0] == (nm.POSITIVE, 1.0, nm.LESSON_EPS) and lesson[1][1] == 2.0
     assert chapters["EdgeCases"].states[0] == (nm.PRESETS["zero"], 1.0, 0.0)
     assert (nm.PRESETS["constant"], 1.0, 0.0) in chapters["EdgeCases"].states
-    assert chapters["Invariances"].states[1] == ((2.0, 4.0, 6.0), 1.0, 0.0)
+    scaled = tuple(Invariances.factor * x for x in nm.POSITIVE)
+    assert chapters["Invariances"].states[1] == (scaled, 1.0, 0.0)
     moved = {c.scene: c for c in chapter_states(SceneParams(vector=(4.0, -2.0, 1.0), gain=2.0))}
     assert moved["OneVectorGeometry"].states == (((4.0, -2.0, 1.0), 2.0, nm.LESSON_EPS),)
     assert moved["OneVectorLesson"].states[0] == ((4.0, -2.0, 1.0), 2.0, nm.LESSON_EPS)
