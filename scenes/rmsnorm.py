@@ -573,7 +573,9 @@ class RMSNormComparison(RMSNormScene):
     corners stay in frame as the turn brings them toward its edges."""
 
     pose = "poles"
-    orbit_degrees = 240.0
+    orbit_degrees = 120.0
+    """A third of a turn: past it the poles' labels reach the legend, and the framing would
+    shrink the comparison the orbit is for to a fifth of the frame."""
     legend_entries = (
         LegendEntry("dot", "rms", "RMSNorm, |μ| < σ mostly"),
         LegendEntry("dot", "positive", "RMSNorm, μ ≫ σ > 0"),

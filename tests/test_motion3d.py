@@ -37,7 +37,8 @@ def _camera(scene) -> tuple[float, float, float]:
 )
 def test_the_camera_starts_every_move_from_where_it_is(sample_scene, scene_class):
     """No camera move jumps from rest; through the closing orbit the zoom changes no faster
-    than the framing's easing speed (a framing needed later in the turn is eased into)."""
+    than the framing's easing speed (a framing needed later in the turn is eased into) and
+    the figure keeps three quarters of its size at least."""
     poses, beats = [], []
 
     def probe(scene, _):
@@ -50,6 +51,8 @@ def test_the_camera_starts_every_move_from_where_it_is(sample_scene, scene_class
     assert len(from_rest) and from_rest.max() < FIRST_STEP, "the camera jumps from rest"
     orbit = steps[np.array(beats[1:]) == "orbit", 0] * FPS
     assert len(orbit) and orbit.max() <= 1.1 * framing.EASE_ZOOM_SPEED, "the orbit zooms fast"
+    zooms = np.array(poses)[np.array(beats) == "orbit", 0]
+    assert zooms.min() >= zooms[0] + np.log(0.75), "the orbit shrinks what it shows"
 
 
 def test_a_need_ahead_is_eased_into_and_met():
