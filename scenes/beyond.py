@@ -338,7 +338,10 @@ class AnyWidth(HalfPlaneScene):
         LegendEntry("cross", "ln_target", "LayerNorm"),
         LegendEntry("star", "pole", "poles ±(1, …, 1)"),
     )
-    formula = r"x = \mu\sqrt{n}\;\frac{\mathbf 1}{\sqrt n} + \sigma\sqrt{n}\;w"
+    formula = (
+        r"x = \mu\sqrt{n}\;\frac{\mathbf 1}{\sqrt n}"
+        r" + \sigma\sqrt{n}\;\frac{x-\mu\mathbf 1}{\sigma\sqrt n}"
+    )
     formula_caption = "x in its meridian plane"
 
     def prepare(self) -> None:
@@ -672,7 +675,8 @@ class AnyWidth(HalfPlaneScene):
         sqrt(n) fades in (:data:`WIDE_CIRCLE_FROM`); the rows appear as they are announced,
         the circle and each regime's rows are pointed at as they are named, with the median
         ratios in the readout and the mean and centered parts of each group's median row
-        drawn (:meth:`median_parts`)."""
+        drawn (:meth:`median_parts`); the shaded directions are pointed at again as their
+        45 degree boundary is named."""
         with self.beat("wide") as tracker:
             run_time = tracker.duration
             radius = self.wide.radius
@@ -723,7 +727,9 @@ class AnyWidth(HalfPlaneScene):
                 *self.highlight("on a circle", first, circle, elapsed=zoom_out, scale=1.05),
                 run_time=first,
             )
-            rest = run_time - split
+            shading = self.said_now("The shading changes")
+            shading = min(max(shading, split + SWEEP_SECONDS), run_time - HIGHLIGHT_SECONDS)
+            rest = shading - split
             told = [
                 Restore(line, rate_func=self.word_rate(words, rest, APPEAR_SECONDS, split))
                 for line, words in zip(ratios, ("median mu", "a large shared offset"), strict=True)
@@ -762,6 +768,11 @@ class AnyWidth(HalfPlaneScene):
                 *self.appear_as_said("the orange", rest, *offsets, **named),
                 *told,
                 run_time=rest,
+            )
+            last = run_time - shading
+            self.play(
+                *self.pulse("The shading changes", last, *self.regime_regions, elapsed=shading),
+                run_time=last,
             )
 
     def median_angles(
@@ -1162,26 +1173,32 @@ class RealActivations(HalfPlaneScene):
 
     def show_embeddings(self) -> None:
         """The tokens on the whole circle as they are placed, the circle and the equator
-        pointed at as they are named, the lens as it is named (before the numbers: it makes
-        them visible), the first module's bar and numbers as its angle is said."""
+        pointed at as they are named, the lens as the equator is (it makes them visible),
+        its tokens pointed at as it is named, the first module's bar and numbers as its
+        angle is said."""
         with self.beat("embeddings") as tracker:
             run_time = tracker.duration
             whole = self.point_group("whole", self.tokens_at(0), "rms")
             dots = self.point_group("tokens", self.lens(self.tokens_at(0)), "rms")
             cross = self.facing(figures.crosses(self.lens(self.equator_point)[None]))
             self.gaps = figures.curves(self.gaps_at(0), PALETTE["gap"], width=1.6, opacity=0.8)
-            self.add_fixed_in_frame_mobjects(self.bars[0])
             circle, (_, equator) = self.whole_parts
+            named = min(self.said_now("the lens on the right"), run_time - HIGHLIGHT_SECONDS)
+            lens = (self.lens_frame(), cross, self.gaps, dots)
             self.play(
-                *self.appear_as_said("RMSNorm would place", run_time, whole, share=MARK_SHARE),
-                *self.highlight("on the circle", run_time, circle, scale=1.05),
-                *self.highlight("just off the equator", run_time, equator, scale=1.1),
-                *self.appear_as_said("median mu over sigma", run_time, self.bars[0]),
-                *self.swap_as_said("median mu over sigma", self.module_lines(0), run_time),
-                *self.appear_as_said(
-                    "the lens on the right", run_time, self.lens_frame(), cross, self.gaps, dots
-                ),
-                run_time=run_time,
+                *self.appear_as_said("RMSNorm would place", named, whole, share=MARK_SHARE),
+                *self.highlight("on the circle", named, circle, scale=1.05),
+                *self.highlight("just off the equator", named, equator, scale=1.1),
+                *self.appear_as_said("just off the equator", named, *lens),
+                run_time=named,
+            )
+            rest, after = run_time - named, {"elapsed": named}
+            self.add_fixed_in_frame_mobjects(self.bars[0])  # faded in from the play's start
+            self.play(
+                *self.highlight("the lens on the right", rest, dots, **after),
+                *self.appear_as_said("median mu over sigma", rest, self.bars[0], **after),
+                *self.swap_as_said("median mu over sigma", self.module_lines(0), rest, named),
+                run_time=rest,
             )
 
     def walk_the_layers(self) -> None:

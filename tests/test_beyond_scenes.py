@@ -149,6 +149,8 @@ def test_each_group_is_named_with_the_directions_it_lies_in(default_scene):
         assert angles.min() == pytest.approx(low, abs=1e-6)
         assert angles.max() == pytest.approx(high, abs=1e-6)
         assert shade not in scene.get_mobject_family_members()
+    (boundary,) = [a for a in scene.declare.announcements if a.words == "The shading changes"]
+    assert set(boundary.mobjects) == set(scene.regime_regions)  # pointed at as it is named
 
 
 def test_the_lens_band_stays_inside_the_lens(default_scene):
@@ -188,6 +190,10 @@ def test_real_activations_draw_the_recorded_module(default_scene):
     assert close.endswith("the spread dominates the mean.")
     intro = scene.beat_text("intro")
     assert f"{len(recorded.tokens)} tokens" in intro and "13 LayerNorms" in intro
+    said = {a.words: a for a in scene.declare.announcements if a.beat == "embeddings"}
+    lens_in = said["just off the equator"]  # the lens comes with the tokens it enlarges
+    assert scene.points_mob["tokens"] in lens_in.mobjects
+    assert lens_in.time < said["the lens on the right"].time < said["median mu over sigma"].time
 
 
 def test_both_scenes_end_the_lecture_before_the_recap():
