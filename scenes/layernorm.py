@@ -463,7 +463,9 @@ class Bias(LayerNormScene):
     chapter: ClassVar[str] = "Bias: shape or position?"
 
     pose = "shifted"
-    orbit_degrees = 120.0
+    orbit_degrees = 60.0
+    """Ending with beta across the view, the copy beside the figure it was moved from (a
+    third of a turn ends looking along beta, one behind the other)."""
     legend_entries = (
         LegendEntry("dot", "gained", "after gain γ ⊙ x̂"),
         LegendEntry("line", "gained", "gain's ellipsoid"),

@@ -10,7 +10,7 @@ from manim import BackgroundRectangle
 import normmath as nm
 from scenes.base.catalog import load_scene_class
 from scenes.base.narrated import scene_beats
-from scenes.kit import figures, panels
+from scenes.kit import figures, framing, panels
 from scenes.layernorm import Bias, Epsilon, Gain, MeanCentering, Standardization
 from scenes.onevector import OneVectorGeometry
 from scenes.rmsnorm import RMSNormCollapse, RMSNormComparison, RMSNormHealthy
@@ -90,7 +90,8 @@ def test_the_centered_row_dims_once_its_points_are_standardized(default_scene):
 def test_the_figure_before_the_bias_recedes(default_scene):
     """Once the bias has moved the ellipsoid and its equator off, the ones left behind are
     drawn at half their stroke opacity (the copies moved off keep theirs), and the legend
-    rows naming them dim while the output's rows are fully shown."""
+    rows naming them dim while the output's rows are fully shown; the last view sees beta
+    across, not along it (the copy beside the figure, not behind it)."""
     scene = default_scene(Bias)
     gamma = scene.params.gamma
     fresh = (figures.ellipsoid(gamma), figures.equator(gamma))
@@ -103,6 +104,9 @@ def test_the_figure_before_the_bias_recedes(default_scene):
 
     assert max(opacities(0) + opacities(1)) < 0.5
     assert all(max(opacities(row)) == pytest.approx(1.0) for row in (2, 3))
+    camera, beta = scene.renderer.camera, np.asarray(scene.params.beta, dtype=float)
+    seen = np.diff(framing.frame_positions(camera, np.stack([np.zeros(3), beta])), axis=0)
+    assert np.linalg.norm(seen) / camera.get_zoom() > 0.6 * np.linalg.norm(beta)  # side by side
 
 
 def test_collapsed_points_sit_near_their_pole(default_scene):
