@@ -52,7 +52,7 @@ __all__ = [
 FRAME_MARGIN = 0.3
 """Frame units kept free between every point and the frame's edge."""
 
-PANEL_MARGIN = 0.25
+PANEL_MARGIN = 0.16
 """Frame units kept free between every point and a panel pinned in the frame."""
 
 SETTLE_SECONDS = 1.0
