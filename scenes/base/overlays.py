@@ -24,10 +24,6 @@ __all__ = ["Path", "reframing", "Overlays"]
 Path = Callable[[float], np.ndarray]
 """Positions of a point group at animation progress ``alpha`` in [0, 1], shape (k, 3)."""
 
-AXIS_MARKS = 61
-"""Points sampled along each axis (both halves) that a framed label keeps off as it keeps
-off a marker: a label crossing an axis would seem to name it."""
-
 VISIBLE_OPACITY = 0.15
 """Least fill or stroke opacity of a marker that labels keep clear of (a fainter one is not
 seen)."""
@@ -133,11 +129,8 @@ class Overlays:
         tips = figures.axis_length(zoom, self.axis_screen) * np.eye(3)
         lines = [figures.dash_segments(g) for g in self.guides if id(g) in drawn]
         lines += [figures.dash_segments(t) for t in self.trails if t in self.mobjects]
-        axis_marks = np.zeros((0, 2))
         if id(self.axes) in drawn:  # the axes too: a label on one seems to name it
             lines.append(np.stack([-tips, tips], axis=1))
-            along = np.linspace(-1.0, 1.0, AXIS_MARKS)[:, None, None] * tips[None]
-            axis_marks = framing.frame_positions(camera, along.reshape(-1, 3))
         ends = np.concatenate([np.zeros((0, 2, 3)), *lines]).reshape(-1, 3)
         flat_lines = framing.frame_positions(camera, ends).reshape(-1, 2, 2)
         blocked = self.keep_out()
@@ -162,14 +155,11 @@ class Overlays:
                 offsets = placement.line_offsets(flat[1] - flat[0], halves, around, clearance)
                 anchor = end
             flat = framing.frame_positions(camera, anchor)[0]
-            framed = label in self.framed_labels  # keeps off the axes as off a marker
-            marks = np.concatenate([marker_flat, axis_marks]) if framed else marker_flat
-            mark_halves = np.concatenate([marker_halves, np.zeros_like(axis_marks)])
             best = placement.choose_offset(
                 flat,
                 halves,
-                marks,
-                mark_halves if framed else marker_halves,
+                marker_flat,
+                marker_halves,
                 flat_lines,
                 blocked,
                 limit,
