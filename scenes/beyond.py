@@ -1173,8 +1173,8 @@ class RealActivations(HalfPlaneScene):
 
     def show_embeddings(self) -> None:
         """The tokens on the whole circle as they are placed, the circle and the equator
-        pointed at as they are named, the lens as the equator is (it makes them visible),
-        its tokens pointed at as it is named, the first module's bar and numbers as its
+        pointed at as they are named, the lens with them (it makes them visible), its
+        tokens pointed at as it is named, the first module's bar and numbers as its
         angle is said."""
         with self.beat("embeddings") as tracker:
             run_time = tracker.duration
@@ -1189,7 +1189,7 @@ class RealActivations(HalfPlaneScene):
                 *self.appear_as_said("RMSNorm would place", named, whole, share=MARK_SHARE),
                 *self.highlight("on the circle", named, circle, scale=1.05),
                 *self.highlight("just off the equator", named, equator, scale=1.1),
-                *self.appear_as_said("just off the equator", named, *lens),
+                *self.appear_as_said("RMSNorm would place", named, *lens),
                 run_time=named,
             )
             rest, after = run_time - named, {"elapsed": named}

@@ -191,7 +191,7 @@ def test_real_activations_draw_the_recorded_module(default_scene):
     intro = scene.beat_text("intro")
     assert f"{len(recorded.tokens)} tokens" in intro and "13 LayerNorms" in intro
     said = {a.words: a for a in scene.declare.announcements if a.beat == "embeddings"}
-    lens_in = said["just off the equator"]  # the lens comes with the tokens it enlarges
+    lens_in = said["RMSNorm would place"]  # the lens comes with the tokens it enlarges
     assert scene.points_mob["tokens"] in lens_in.mobjects
     assert lens_in.time < said["the lens on the right"].time < said["median mu over sigma"].time
 
