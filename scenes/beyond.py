@@ -218,7 +218,7 @@ class HalfPlaneScene(GeometryScene):
         self, words: str, length: float, *mobs, elapsed: float = 0.0, share: float = FOCUS_SHARE
     ) -> list:
         """Fade-ins of ``mobs`` as ``words`` are said
-        (:meth:`~scenes.base.geometry.GeometryScene.word_rate`), declared as what the words
+        (:meth:`~scenes.base.narrated.Narrated.word_rate`), declared as what the words
         talk about (spanning ``share`` of the frame's height) and announce."""
         self.declare.talks_about(*mobs, words=words, share=share)
         self.declare.announces(words, *mobs)
@@ -227,7 +227,7 @@ class HalfPlaneScene(GeometryScene):
 
     def swap_as_said(self, words: str, lines, length: float, elapsed: float = 0.0) -> list:
         """Animations replacing the readout by one of ``lines`` as ``words`` are said
-        (:meth:`~scenes.base.geometry.GeometryScene.word_rate`; the old one fades out, then
+        (:meth:`~scenes.base.narrated.Narrated.word_rate`; the old one fades out, then
         the new one in)."""
         self.declare.announces(words, self.readout_panel)
         old, self.readout_panel = self.readout_panel, panels.readout(lines)

@@ -406,10 +406,7 @@ class OneVectorLesson(LessonScene):
         length = max(self.said_now(named), 2 * FADE_SECONDS) - FADE_SECONDS
 
         def written(words: str) -> Callable[[float], float]:
-            start = min(max(self.said_now(words) - FADE_SECONDS, 0.0), 0.99 * length)
-            return squish_rate_func(
-                linear, start / length, min(start + WRITE_SECONDS, length) / length
-            )
+            return self.word_rate(words, length, WRITE_SECONDS, FADE_SECONDS, linear)
 
         self.play(
             Write(self.formula[0], rate_func=written("RMSNorm divides")),

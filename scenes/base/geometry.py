@@ -31,7 +31,6 @@ from manim import (
     interpolate_color,
     rush_from,
     smooth,
-    squish_rate_func,
     there_and_back,
 )
 
@@ -166,21 +165,12 @@ class GeometryScene(CameraWork, Overlays, PinnedPanels, NarratedThreeDScene):
         framed figures included)."""
         return np.zeros((0, 3))
 
-    def word_rate(
-        self, words: str, length: float, seconds: float, elapsed: float = 0.0, rate=smooth
-    ) -> Callable[[float], float]:
-        """A rate function that runs ``rate`` for ``seconds`` from when ``words`` of the beat
-        being spoken are said, in a play that started ``elapsed`` seconds into the beat and
-        lasts ``length`` (from the play's start if they were said before it)."""
-        start = min(max(self.said_now(words) - elapsed, 0.0), 0.99 * length)
-        end = min(start + seconds, length)
-        return squish_rate_func(rate, start / length, end / length)
-
     def highlight(
         self, words: str, length: float, *mobs, elapsed: float = 0.0, scale: float = 1.25
     ) -> list:
         """Highlights of ``mobs`` (white and ``scale`` times larger, then back) as ``words``
-        are said (:meth:`word_rate`), declared as announced by the words."""
+        are said (:meth:`~scenes.base.narrated.Narrated.word_rate`), declared as announced by
+        the words."""
         self.declare.announces(words, *mobs)
         rate = self.word_rate(words, length, HIGHLIGHT_SECONDS, elapsed, there_and_back)
         return [

@@ -179,6 +179,16 @@ class Narrated(VoiceoverScene):
         """Seconds into the beat being spoken at which ``words`` are said (:meth:`said_at`)."""
         return self.said_at(self.beat_name, words, self.beat_duration)
 
+    def word_rate(
+        self, words: str, length: float, seconds: float, elapsed: float = 0.0, rate=smooth
+    ) -> Callable[[float], float]:
+        """A rate function that runs ``rate`` for ``seconds`` from when ``words`` of the beat
+        being spoken are said, in a play that started ``elapsed`` seconds into the beat and
+        lasts ``length`` (from the play's start if they were said before it)."""
+        start = min(max(self.said_now(words) - elapsed, 0.0), 0.99 * length)
+        end = min(start + seconds, length)
+        return squish_rate_func(rate, start / length, end / length)
+
     def said_at(self, name: str, words: str, duration: float) -> float:
         """Seconds into beat ``name`` (spoken for ``duration``) at which ``words`` are said,
         timed as the English subtitles time them (in proportion to characters): where a
